@@ -1,0 +1,170 @@
+/**
+ * Who is signed in. A stored token is verified on load (SPEC 4); signing in stores the new token and
+ * loads the profile with the Credit Med eligibility; logout or a 401 anywhere clears the session.
+ * Storage and network are provided by src/features/auth (`machine.provide`); tests provide stubs.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorFields, errorMessage, isUnauthorized } from '../src/api/api-error';
+import { loginBodySchema, type Profile } from '../src/api/auth.schema';
+import { toFieldErrors, type FieldErrors, type Message } from '../src/api/validation';
+
+export interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export interface Session {
+  profile: Profile;
+  isEligible: boolean;
+}
+
+export interface AuthContext {
+  token: string | null;
+  session: Session | null;
+  form: LoginForm;
+  fieldErrors: FieldErrors;
+  error: Message | null;
+}
+
+export type AuthEvent =
+  | { type: 'login.change'; field: keyof LoginForm; value: string }
+  | { type: 'login.submit' }
+  | { type: 'profile.retry' }
+  | { type: 'auth.logout' };
+
+export interface AuthInput {
+  /** The token found in storage at start, if any. */
+  token: string | null;
+}
+
+const emptyForm: LoginForm = { email: '', password: '' };
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+  },
+  actors: {
+    verifyToken: fromPromise<unknown, { token: string }>(async () => {
+      throw new Error('verifyToken is provided by the app');
+    }),
+    loadSession: fromPromise<Session, void>(async () => {
+      throw new Error('loadSession is provided by the app');
+    }),
+    login: fromPromise<{ access: string }, LoginForm>(async () => {
+      throw new Error('login is provided by the app');
+    }),
+  },
+  actions: {
+    /** Writes `context.token` to storage (provided by the app). */
+    storeToken: () => {},
+    /** Removes the session from storage (provided by the app). */
+    forgetSession: () => {},
+    clearSession: assign({ token: null, session: null }),
+    validateLogin: assign(({ context }) => {
+      const result = loginBodySchema.safeParse(context.form);
+      return { fieldErrors: result.success ? {} : toFieldErrors(result.error), error: null };
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    isLoginValid: ({ context }) => loginBodySchema.safeParse(context.form).success,
+    /** Reads the error of the invoke's error event: a 401 means the token is no longer valid. */
+    isUnauthorized: ({ event }) => isUnauthorized((event as { error?: unknown }).error),
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => ({
+    token: input.token,
+    session: null,
+    form: emptyForm,
+    fieldErrors: {},
+    error: null,
+  }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [{ guard: 'hasToken', target: 'verifying' }, { target: 'signedOut' }],
+    },
+    verifying: {
+      invoke: {
+        id: 'verifyToken',
+        src: 'verifyToken',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'signedIn' },
+        // A failed verification is silently treated as signed out (SPEC 8).
+        onError: { target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
+      },
+    },
+    signedIn: {
+      initial: 'loadingProfile',
+      on: {
+        'auth.logout': { target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
+      },
+      states: {
+        loadingProfile: {
+          invoke: {
+            id: 'loadSession',
+            src: 'loadSession',
+            onDone: {
+              target: 'ready',
+              actions: assign({ session: ({ event }) => event.output, error: null }),
+            },
+            onError: [
+              {
+                guard: 'isUnauthorized',
+                target: '#auth.signedOut',
+                actions: ['clearSession', 'forgetSession'],
+              },
+              { target: 'profileFailed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            ],
+          },
+        },
+        profileFailed: {
+          on: { 'profile.retry': { target: 'loadingProfile' } },
+        },
+        ready: {},
+      },
+    },
+    signedOut: {
+      initial: 'idle',
+      on: {
+        'login.change': {
+          actions: assign(({ context, event }) => ({
+            form: { ...context.form, [event.field]: event.value },
+            fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([key]) => key !== event.field)),
+          })),
+        },
+      },
+      states: {
+        idle: {
+          on: {
+            'login.submit': [
+              { guard: 'isLoginValid', target: 'submitting', actions: 'validateLogin' },
+              { actions: 'validateLogin' },
+            ],
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => loginBodySchema.parse(context.form),
+            onDone: {
+              target: '#auth.signedIn',
+              actions: [assign({ token: ({ event }) => event.output.access, form: emptyForm }), 'storeToken'],
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({
+                error: ({ event }) => errorMessage(event.error),
+                fieldErrors: ({ event }) => errorFields(event.error),
+              }),
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,46 @@
+/**
+ * Loads one piece of server data for a page (the home content, a list): loading, ready, failed with
+ * retry, and reload (e.g. after a language change) that keeps the old data on screen meanwhile.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../src/api/api-error';
+import type { Message } from '../src/api/validation';
+
+export type ResourceEvent = { type: 'resource.retry' } | { type: 'resource.reload' };
+
+export interface ResourceContext {
+  data: unknown;
+  error: Message | null;
+}
+
+export const resourceMachine = setup({
+  types: {
+    context: {} as ResourceContext,
+    events: {} as ResourceEvent,
+  },
+  actors: {
+    load: fromPromise<unknown, void>(async () => {
+      throw new Error('load is provided by the page');
+    }),
+  },
+}).createMachine({
+  id: 'resource',
+  context: { data: undefined, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    ready: {
+      on: { 'resource.reload': { target: 'loading' } },
+    },
+    failed: {
+      on: { 'resource.retry': { target: 'loading' } },
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { eligibilitySchema, profileSchema, tokenResponseSchema, type LoginBody } from './auth.schema';
+import { http, request } from './client';
+
+/** POST /api/token/: e-mail and password for an access token. */
+export const login = (body: LoginBody) =>
+  request(tokenResponseSchema, () => http.post('api/token/', { json: body }).json());
+
+/** POST /api/token/verify/: resolves when the token is valid, throws (401) when it is not. */
+export const verifyToken = (token: string) =>
+  request(z.unknown(), () => http.post('api/token/verify/', { json: { token } }).json());
+
+/** GET /api/profile/ with the bearer token. */
+export const getProfile = () => request(profileSchema, () => http.get('api/profile/').json());
+
+/** GET /api/preclaim/eligible/: whether the Credit Med menu item is shown. */
+export const getEligibility = () => request(eligibilitySchema, () => http.get('api/preclaim/eligible/').json());

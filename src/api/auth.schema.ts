@@ -1,0 +1,23 @@
+/** The auth calls of SPEC section 7: request and answer shapes, shared by client and server. */
+import { z } from 'zod';
+import { loginEmailSchema, passwordSchema } from './validation';
+
+export const loginBodySchema = z.object({ email: loginEmailSchema, password: passwordSchema });
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const tokenResponseSchema = z.object({ access: z.string().min(1) });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const verifyBodySchema = z.object({ token: z.string().min(1, 'validation.fieldRequired') });
+
+export const profileSchema = z.object({
+  partner_id: z.number().int(),
+  name: z.string(),
+  is_staff: z.boolean(),
+  user_manual_document: z.string(),
+  user_manual_video: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const eligibilitySchema = z.object({ is_eligible: z.boolean() });
+export type Eligibility = z.infer<typeof eligibilitySchema>;

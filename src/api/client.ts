@@ -1,0 +1,75 @@
+/**
+ * The one ky instance: base from VITE_API_BASE (same origin by default), 60 s time-out (SPEC 9),
+ * bearer token, Accept-Language, and every failure turned into an `ApiError`. A 401 on any call but
+ * the token call reports `onUnauthorized` (the app sends the user to /logout).
+ */
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { apiErrorSchema, errorKeys } from './error.schema';
+
+export const API_TIMEOUT_MS = 60_000;
+const TOKEN_PATH = '/api/token/';
+
+interface ApiHooks {
+  getToken: () => string | null;
+  getLanguage: () => string;
+  onUnauthorized: () => void;
+}
+
+let hooks: ApiHooks = { getToken: () => null, getLanguage: () => 'mn', onUnauthorized: () => {} };
+
+/** Connects the client to the session (token, language) and to the 401 handler. */
+export const configureApi = (next: Partial<ApiHooks>) => {
+  hooks = { ...hooks, ...next };
+};
+
+const apiBase = (import.meta.env?.VITE_API_BASE as string | undefined)?.replace(/\/+$/, '') ?? '';
+
+export const http = ky.create({
+  prefixUrl: apiBase || '/',
+  timeout: API_TIMEOUT_MS,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = hooks.getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        request.headers.set('Accept-Language', hooks.getLanguage());
+      },
+    ],
+    afterResponse: [
+      (request, _options, response) => {
+        if (response.status === 401 && !new URL(request.url).pathname.endsWith(TOKEN_PATH)) {
+          hooks.onUnauthorized();
+        }
+      },
+    ],
+  },
+});
+
+const toApiError = async (error: unknown): Promise<ApiError> => {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const body = await error.response.json().catch(() => undefined);
+    const parsed = apiErrorSchema.safeParse(body);
+    if (parsed.success) return new ApiError(error.response.status, parsed.data.message, parsed.data.fields);
+    return new ApiError(error.response.status, { key: errorKeys.generic });
+  }
+  if (error instanceof TimeoutError) return new ApiError(0, { key: errorKeys.timeout });
+  if (error instanceof TypeError) return new ApiError(0, { key: errorKeys.network });
+  return new ApiError(0, { key: errorKeys.generic });
+};
+
+/** Runs a call and parses its answer with the call's schema; any failure throws an `ApiError`. */
+export const request = async <T extends z.ZodType>(schema: T, call: () => Promise<unknown>): Promise<z.infer<T>> => {
+  let body: unknown;
+  try {
+    body = await call();
+  } catch (error) {
+    throw await toApiError(error);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(0, { key: errorKeys.generic });
+  return parsed.data;
+};

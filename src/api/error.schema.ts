@@ -1,0 +1,30 @@
+/**
+ * The error body every failing API call answers with: a translatable message and, for a 400, the
+ * field errors. The client shows `message` translated; forms show `fields` next to their inputs.
+ */
+import { z } from 'zod';
+import { messageSchema } from './validation';
+
+export const apiErrorSchema = z.object({
+  message: messageSchema,
+  fields: z.record(z.string(), messageSchema).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Message keys of SPEC section 8, in the `errors` namespace. */
+export const errorKeys = {
+  emailNotRegistered: 'errors.emailNotRegistered',
+  wrongCredentials: 'errors.wrongCredentials',
+  registerNotRegistered: 'errors.registerNotRegistered',
+  wrongPhone: 'errors.wrongPhone',
+  noInsurance: 'errors.noInsurance',
+  generic: 'errors.generic',
+  invalidInformation: 'errors.invalidInformation',
+  alreadyRegistered: 'errors.alreadyRegistered',
+  invalidRequest: 'errors.invalidRequest',
+  unauthorized: 'errors.unauthorized',
+  tooManyAttempts: 'errors.tooManyAttempts',
+  notFound: 'errors.notFound',
+  network: 'errors.network',
+  timeout: 'errors.timeout',
+} as const;

@@ -1,0 +1,147 @@
+/**
+ * Validation rules of SPEC section 5 as zod schemas, shared by the client (machines, forms) and the
+ * reference API. Messages are i18n keys in the `validation` namespace; `toFieldErrors` turns zod
+ * issues into `{ key, values }` pairs that the UI translates and the API returns with a 400.
+ */
+import { z } from 'zod';
+
+/** The 35 letters of the Mongolian Cyrillic alphabet, in dictionary order (includes Ө and Ү). */
+export const CYRILLIC_LETTERS = [
+  'А', 'Б', 'В', 'Г', 'Д', 'Е', 'Ё', 'Ж', 'З', 'И', 'Й', 'К', 'Л', 'М', 'Н', 'О', 'Ө', 'П',
+  'Р', 'С', 'Т', 'У', 'Ү', 'Ф', 'Х', 'Ц', 'Ч', 'Ш', 'Щ', 'Ъ', 'Ь', 'Ы', 'Э', 'Ю', 'Я',
+] as const;
+
+export const PHONE_LENGTH = 8;
+export const REGISTER_DIGITS = 8;
+export const PASSWORD_MIN = 6;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const CLAIM_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+const letters = CYRILLIC_LETTERS.join('');
+const REGISTER_RE = new RegExp(`^[${letters}]{2}\\d{${REGISTER_DIGITS}}$`);
+const DIGITS_RE = /^\d+$/;
+
+export const messages = {
+  fieldRequired: 'validation.fieldRequired',
+  onlyNumbers: 'validation.onlyNumbers',
+  phone: 'validation.phone',
+  register: 'validation.register',
+  valueRequired: 'validation.valueRequired',
+  numeric: 'validation.numeric',
+  email: 'validation.email',
+  emailInvalid: 'validation.emailInvalid',
+  maxLength: 'validation.maxLength',
+  minLength: 'validation.minLength',
+  minValue: 'validation.minValue',
+  maxValue: 'validation.maxValue',
+  integer: 'validation.integer',
+  passwordRequired: 'validation.passwordRequired',
+  passwordMin: 'validation.passwordMin',
+  passwordMismatch: 'validation.passwordMismatch',
+  codeRequired: 'validation.codeRequired',
+} as const;
+
+/** Phone: required, digits only, exactly 8 digits. */
+export const phoneSchema = z
+  .string({ error: messages.fieldRequired })
+  .trim()
+  .min(1, messages.fieldRequired)
+  .regex(DIGITS_RE, messages.onlyNumbers)
+  .length(PHONE_LENGTH, messages.phone);
+
+/** Keeps only digit characters: what a phone or code field accepts from the keyboard. */
+export const digitsOnly = (value: string, max?: number): string => {
+  const digits = value.replace(/\D/g, '');
+  return max === undefined ? digits : digits.slice(0, max);
+};
+
+/** A whole register number, e.g. "УБ12345678"; lower-case letters are accepted and stored upper-case. */
+export const registerSchema = z
+  .string({ error: messages.register })
+  .trim()
+  .transform((value) => value.toLocaleUpperCase('mn'))
+  .pipe(z.string().regex(REGISTER_RE, messages.register));
+
+/** The register field's parts: two letter selects and an 8-digit number. */
+export const registerPartsSchema = z.object({
+  first: z.string(),
+  second: z.string(),
+  number: z.string(),
+});
+export type RegisterParts = z.infer<typeof registerPartsSchema>;
+
+/** The combined register value when the parts are valid, otherwise an empty string (SPEC section 5). */
+export const combineRegister = (parts: RegisterParts): string => {
+  const result = registerSchema.safeParse(`${parts.first}${parts.second}${parts.number}`);
+  return result.success ? result.data : '';
+};
+
+/** Splits a stored register number back into the field's parts. */
+export const splitRegister = (value: string): RegisterParts => {
+  const upper = value.toLocaleUpperCase('mn');
+  return { first: upper.charAt(0), second: upper.charAt(1), number: upper.slice(2) };
+};
+
+/** Login and registration e-mail: required and valid ('E-mail is invalid'). */
+export const loginEmailSchema = z
+  .string({ error: messages.fieldRequired })
+  .trim()
+  .min(1, messages.fieldRequired)
+  .pipe(z.email(messages.emailInvalid))
+  .transform((value) => value.toLowerCase());
+
+/** Login password: required, never trimmed (spaces may be part of it). */
+export const passwordSchema = z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired);
+
+/** A new password: at least 6 characters. */
+export const newPasswordSchema = passwordSchema.pipe(z.string().min(PASSWORD_MIN, messages.passwordMin));
+
+/** A verification code: required, digits. */
+export const codeSchema = z
+  .string({ error: messages.codeRequired })
+  .trim()
+  .min(1, messages.codeRequired)
+  .regex(DIGITS_RE, messages.onlyNumbers);
+
+/** Generic rules of SPEC section 5, for forms that need them. */
+export const rules = {
+  required: () => z.string({ error: messages.valueRequired }).trim().min(1, messages.valueRequired),
+  numeric: () => z.string().regex(/^-?\d+(\.\d+)?$/, messages.numeric),
+  email: () => z.email(messages.email),
+  maxLength: (max: number) => z.string().max(max, messages.maxLength),
+  minLength: (min: number) => z.string().min(min, messages.minLength),
+  minValue: (min: number) => z.number({ error: messages.numeric }).min(min, messages.minValue),
+  maxValue: (max: number) => z.number({ error: messages.numeric }).max(max, messages.maxValue),
+  integer: () => z.number({ error: messages.numeric }).int(messages.integer),
+};
+
+/** A translatable message: an i18n key with its interpolation values. */
+export const messageSchema = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** Field errors keyed by the field's dotted path; the first problem of each field. */
+export type FieldErrors = Record<string, Message>;
+
+const boundOf = (issue: z.core.$ZodIssue): Record<string, number> => {
+  const values: Record<string, number> = {};
+  if ('maximum' in issue && issue.maximum !== undefined) values.max = Number(issue.maximum);
+  if ('minimum' in issue && issue.minimum !== undefined) values.min = Number(issue.minimum);
+  return values;
+};
+
+const isMessageKey = (text: string) => text.startsWith('validation.') || text.startsWith('errors.');
+
+/** Turns zod issues into translatable field errors (the first issue of each field wins). */
+export const toFieldErrors = (error: z.ZodError): FieldErrors => {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    if (fields[path]) continue;
+    const key = isMessageKey(issue.message) ? issue.message : messages.valueRequired;
+    fields[path] = { key, values: boundOf(issue) };
+  }
+  return fields;
+};

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/** Where `npm run dev` finds the reference API (scripts/dev.mjs starts it on this port). */
+const devApi = process.env.DEV_API_URL ?? 'http://127.0.0.1:8787';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': devApi,
+      '/images': devApi,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
