@@ -16,7 +16,7 @@ export interface ResourceView<T> {
  * language) reloads it while the old data stays on screen.
  */
 export function useResource<T>(load: () => Promise<T>, reloadKey?: unknown): ResourceView<T> {
-  const machine = useMemo(() => resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => load()) } }), [load]);
+  const machine = useMemo(() => resourceMachine.provide({ actors: { load: fromPromise<unknown, void>(() => load()) } }), [load]);
   const actor = useActorRef(machine);
   const firstKey = useRef(reloadKey);
   useEffect(() => {
