@@ -1,0 +1,33 @@
+/**
+ * The database seam of the reference API: a tiny interface with two adapters, embedded PGlite
+ * (`pglite.db.ts`) and a real PostgreSQL server through `pg` (`pg.db.ts`). Both run the same SQL and
+ * return the same JavaScript types: `date` as a 'YYYY-MM-DD' string, `bigint`/`numeric` as numbers,
+ * `timestamptz` as a Date.
+ */
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+/** What a connection and a transaction both offer. */
+export interface Queryable {
+  /** One statement with `$1`-style parameters. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** One or more statements without parameters (migrations, DDL). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  /** Runs `fn` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Postgres type ids whose parsing both adapters align. */
+export const PG_TYPES = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+
+/** Parses a bigint or numeric column to a number (money in MNT and counts stay far below 2^53). */
+export const parseNumber = (value: string): number => Number(value);
+
+/** Keeps a date column as its 'YYYY-MM-DD' text, free of any time zone. */
+export const parseDate = (value: string): string => value;

@@ -1,0 +1,37 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { PG_TYPES, parseDate, parseNumber, type Db, type Queryable } from './db';
+
+const parsers = {
+  [PG_TYPES.INT8]: parseNumber,
+  [PG_TYPES.NUMERIC]: parseNumber,
+  [PG_TYPES.DATE]: parseDate,
+};
+
+interface PgliteLike {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+const wrap = (target: PgliteLike): Queryable => ({
+  query: async <T>(sql: string, params: readonly unknown[] = []) => {
+    const result = await target.query<T>(sql, [...params]);
+    return { rows: result.rows };
+  },
+  exec: async (sql: string) => {
+    await target.exec(sql);
+  },
+});
+
+/** Embedded PostgreSQL: files under `dataDir`, or in memory when no directory is given (tests). */
+export const openPglite = async (dataDir?: string): Promise<Db> => {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, { parsers });
+  return {
+    ...wrap(pglite),
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+};
