@@ -1,0 +1,76 @@
+/**
+ * The reference API and web server: `/api/*` (SPEC section 7), `/images/*`, `/files/*` and the built
+ * SPA on one origin. A Hono app on web-standard Request/Response, so it runs under Node
+ * (server/start.ts) and, unchanged, on serverless and edge runtimes.
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { errorKeys } from '../src/api/error.schema';
+import { authRoutes } from './auth/auth.routes';
+import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/login-throttle';
+import type { Db } from './db/db';
+import { homeRoutes } from './home/home.routes';
+import type { AppEnv } from './http/env';
+import { errorBody, HttpError, notFound } from './http/errors';
+import { noStoreByDefault, securityHeaders } from './http/security';
+import { DEFAULT_DIST_DIR, staticRoutes } from './http/static';
+
+export interface AppOptions {
+  db: Db;
+  /** Signs access tokens (HS256); at least 32 random characters in production. */
+  secret: string;
+  /** The built SPA; defaults to dist/ at the project root. */
+  distDir?: string;
+  isDev?: boolean;
+  /** How many proxies in front of the server append to X-Forwarded-For (0: use the socket address). */
+  trustedProxies?: number;
+  /** Failed-login limit per client address. */
+  loginThrottle?: ThrottleOptions;
+  /** Origins allowed to call /api/* from a browser when the SPA is served from another host (VITE_API_BASE). */
+  corsOrigins?: readonly string[];
+}
+
+export const createApp = ({
+  db,
+  secret,
+  distDir = DEFAULT_DIST_DIR,
+  isDev = false,
+  trustedProxies = 0,
+  loginThrottle = DEFAULT_THROTTLE,
+  corsOrigins = [],
+}: AppOptions) => {
+  if (!secret) throw new Error('createApp: a token secret is required');
+  const app = new Hono<AppEnv>();
+  const throttle = createLoginThrottle(db, loginThrottle);
+
+  app.use('*', securityHeaders);
+  app.use('/api/*', noStoreByDefault);
+  if (corsOrigins.length > 0) {
+    app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'], maxAge: 600 }));
+  }
+
+  app.route('/api', authRoutes({ db, secret, throttle, trustedProxies }));
+  app.route('/api', homeRoutes({ db }));
+  app.all('/api', () => {
+    throw notFound();
+  });
+  app.all('/api/*', () => {
+    throw notFound();
+  });
+
+  app.route('/', staticRoutes({ distDir, isDev }));
+
+  app.notFound((c) =>
+    c.req.path === '/api' || c.req.path.startsWith('/api/') ? c.json(errorBody(errorKeys.notFound), 404) : c.text('Not found', 404),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+    return c.json(errorBody(errorKeys.generic), 500);
+  });
+
+  return app;
+};
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,73 @@
+/** The auth calls of SPEC section 7: login, token verification, profile and Credit Med eligibility. */
+import { Hono } from 'hono';
+import type { Eligibility, Profile, TokenResponse } from '../../src/api/auth.schema';
+import { loginBodySchema, verifyBodySchema } from '../../src/api/auth.schema';
+import { errorKeys } from '../../src/api/error.schema';
+import type { Db } from '../db/db';
+import { readSetting, settingKeys } from '../db/settings.repo';
+import { jsonBodyLimit } from '../http/body-limit';
+import { clientIp } from '../http/client-ip';
+import type { AppEnv } from '../http/env';
+import { errorBody, HttpError, unauthorized } from '../http/errors';
+import { readBody } from '../http/validate';
+import type { LoginThrottle } from './login-throttle';
+import { verifyAgainstDummy, verifyPassword } from './password';
+import { requireUser, userOfToken } from './require-user';
+import { issueToken } from './token';
+import { findUserByEmail } from './users.repo';
+
+export interface AuthDeps {
+  db: Db;
+  secret: string;
+  throttle: LoginThrottle;
+  trustedProxies: number;
+}
+
+export const authRoutes = ({ db, secret, throttle, trustedProxies }: AuthDeps) => {
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(db, secret);
+
+  app.post('/token/', jsonBodyLimit, async (c) => {
+    const ip = clientIp(c, trustedProxies);
+    const verdict = await throttle.check(ip);
+    if (!verdict.allowed) {
+      throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), {
+        'Retry-After': String(verdict.retryAfterSeconds),
+      });
+    }
+    const { email, password } = await readBody(c, loginBodySchema);
+    const user = await findUserByEmail(db, email);
+    const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
+    if (!user || !valid) {
+      await throttle.recordFailure(ip);
+      // One answer for an unknown e-mail and a wrong password: the API does not reveal who has an account.
+      throw new HttpError(401, errorBody(errorKeys.wrongCredentials));
+    }
+    return c.json<TokenResponse>({ access: await issueToken(user, secret) });
+  });
+
+  app.post('/token/verify/', jsonBodyLimit, async (c) => {
+    const { token } = await readBody(c, verifyBodySchema);
+    if (!(await userOfToken(db, secret, token))) throw unauthorized();
+    return c.json({});
+  });
+
+  app.get('/profile/', signedIn, async (c) => {
+    const user = c.var.user;
+    const [document, video] = await Promise.all([
+      readSetting(db, settingKeys.userManualDocument),
+      readSetting(db, settingKeys.userManualVideo),
+    ]);
+    return c.json<Profile>({
+      partner_id: user.partner_id,
+      name: user.name,
+      is_staff: user.is_staff,
+      user_manual_document: document,
+      user_manual_video: video,
+    });
+  });
+
+  app.get('/preclaim/eligible/', signedIn, (c) => c.json<Eligibility>({ is_eligible: c.var.user.credit_med_eligible }));
+
+  return app;
+};

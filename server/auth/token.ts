@@ -1,0 +1,44 @@
+/**
+ * Access tokens: HS256 JWTs (hono/jwt) with `sub` (user id), `pwv` (the user's password version, so a
+ * password change invalidates older tokens), `iat` and `exp`.
+ */
+import { sign, verify } from 'hono/jwt';
+import { z } from 'zod';
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ALG = 'HS256';
+
+const claimsSchema = z.object({
+  sub: z.string().regex(/^\d+$/),
+  pwv: z.number().int(),
+  exp: z.number(),
+});
+
+export interface TokenClaims {
+  userId: number;
+  passwordVersion: number;
+}
+
+export interface IssueOptions {
+  /** Seconds since the epoch; tests pass a past time to get an expired token. */
+  now?: number;
+  ttlSeconds?: number;
+}
+
+export const issueToken = (
+  user: { id: number; password_version: number },
+  secret: string,
+  { now = Math.floor(Date.now() / 1000), ttlSeconds = TOKEN_TTL_SECONDS }: IssueOptions = {},
+): Promise<string> =>
+  sign({ sub: String(user.id), pwv: user.password_version, iat: now, exp: now + ttlSeconds }, secret, ALG);
+
+/** The claims of a genuine, unexpired token; null for anything else (never throws). */
+export const readToken = async (token: string, secret: string): Promise<TokenClaims | null> => {
+  try {
+    const payload = claimsSchema.safeParse(await verify(token, secret, ALG));
+    if (!payload.success) return null;
+    return { userId: Number(payload.data.sub), passwordVersion: payload.data.pwv };
+  } catch {
+    return null;
+  }
+};

@@ -1,0 +1,85 @@
+/**
+ * Files the server serves besides the API: illustrations (/images), downloadable documents (/files),
+ * the built SPA from `distDir` and, for every other page route, the SPA's index.html.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+
+export const ASSETS_DIR = fileURLToPath(new URL('../assets/', import.meta.url));
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/** Vite's hashed bundles never change under the same name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ONE_DAY = 'public, max-age=86400';
+const ONE_HOUR = 'public, max-age=3600';
+/** index.html must be revalidated so a new build's bundle names are picked up at once. */
+const REVALIDATE = 'no-cache';
+
+export const MISSING_BUILD_MESSAGE =
+  'The web app has not been built yet. Run npm run build first (or npm run dev while developing).';
+
+/** A last path segment with an extension names a file; a missing one is a 404, not the SPA. */
+const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+
+export interface StaticOptions {
+  distDir: string;
+  /** In development images are revalidated on every load, so edited SVGs show at once. */
+  isDev: boolean;
+}
+
+const mount = (prefix: string, dir: string, cacheControl: string) =>
+  serveStatic({
+    root: dir,
+    rewriteRequestPath: (path) => path.slice(prefix.length),
+    onFound: (_path, c) => {
+      c.header('Cache-Control', cacheControl);
+    },
+  });
+
+export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
+  const app = new Hono();
+  const indexFile = join(distDir, 'index.html');
+
+  app.use('/images/*', mount('/images', join(ASSETS_DIR, 'images'), isDev ? REVALIDATE : ONE_DAY));
+  app.use('/files/*', mount('/files', join(ASSETS_DIR, 'files'), isDev ? REVALIDATE : ONE_HOUR));
+
+  // Created on first use once the build exists, so a server started before `npm run build` picks it up.
+  let distFiles: MiddlewareHandler | undefined;
+  app.use('*', (c, next) => {
+    if (!distFiles) {
+      if (!existsSync(distDir)) return next();
+      distFiles = serveStatic({
+        root: distDir,
+        onFound: (path, ctx) => {
+          const cache = path.endsWith('index.html') ? REVALIDATE : ctx.req.path.startsWith('/assets/') ? IMMUTABLE : ONE_HOUR;
+          ctx.header('Cache-Control', cache);
+        },
+      });
+    }
+    return distFiles(c, next);
+  });
+
+  // The build may not ship a favicon of its own; the server's is the fallback.
+  app.use(
+    '/favicon.svg',
+    serveStatic({ path: join(ASSETS_DIR, 'images', 'favicon.svg'), onFound: (_p, c) => void c.header('Cache-Control', ONE_DAY) }),
+  );
+
+  const spa = async (c: Context) => {
+    if (looksLikeFile(c.req.path)) return c.notFound();
+    let html: string;
+    try {
+      html = await readFile(indexFile, 'utf8');
+    } catch {
+      return c.text(MISSING_BUILD_MESSAGE, 503, { 'Cache-Control': 'no-store' });
+    }
+    return c.html(html, 200, { 'Cache-Control': REVALIDATE });
+  };
+  app.get('*', spa);
+
+  return app;
+};

@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { toFieldErrors } from '../../src/api/validation';
+import { badRequest } from './errors';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The request's JSON body parsed with a contract schema from src/api. A body that is not JSON, or not a
+ * JSON object, is checked as an empty object, so the 400 still names every required field.
+ */
+export const readBody = async <T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> => {
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    body = {};
+  }
+  const result = await schema.safeParseAsync(isPlainObject(body) ? body : {});
+  if (!result.success) throw badRequest(toFieldErrors(result.error));
+  return result.data;
+};

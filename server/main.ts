@@ -1,0 +1,53 @@
+/**
+ * `npm run serve`: the reference server configured from the environment.
+ *   PORT (8080), HOST (127.0.0.1), DATA_DIR (.data; PGlite in .data/db, secret in .data/secret),
+ *   DATABASE_URL (a PostgreSQL server instead of PGlite), TOKEN_SECRET (else kept in .data/secret),
+ *   TRUST_PROXY (number of proxies appending to X-Forwarded-For; 'true' means 1), CORS_ORIGINS
+ *   (comma-separated), DIST_DIR (dist), NODE_ENV=development for development caching.
+ */
+import { startServer } from './start';
+
+const env = process.env;
+
+const trustedProxies = (value: string | undefined): number => {
+  if (!value || value === 'false') return 0;
+  if (value === 'true') return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY must be true, false or a number of proxies, got "${value}"`);
+  return hops;
+};
+
+const port = Number(env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+
+if (env.TOKEN_SECRET !== undefined && env.TOKEN_SECRET.length < 32) {
+  console.warn('[server] TOKEN_SECRET is shorter than 32 characters; use a long random value in production.');
+}
+
+const server = await startServer({
+  port,
+  host: env.HOST || '127.0.0.1',
+  memory: false,
+  dataDir: env.DATA_DIR || '.data',
+  ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+  ...(env.TOKEN_SECRET ? { secret: env.TOKEN_SECRET } : {}),
+  ...(env.DIST_DIR ? { distDir: env.DIST_DIR } : {}),
+  isDev: env.NODE_ENV === 'development',
+  trustedProxies: trustedProxies(env.TRUST_PROXY),
+  corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+});
+
+console.log(`[server] listening on ${server.url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+
+const stop = (signal: string) => {
+  console.log(`[server] ${signal}: shutting down`);
+  server.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('[server] shutdown failed:', error);
+      process.exit(1);
+    },
+  );
+};
+process.once('SIGINT', () => stop('SIGINT'));
+process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,99 @@
+/**
+ * Starts the whole server on a port: database (migrated and seeded), API, images and SPA. Browser
+ * tests call `startServer()` for an in-memory instance on a free port; server/main.ts calls it with
+ * the environment's settings.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp, type AppOptions } from './app';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { openDb } from './db/open';
+import { seedIfEmpty } from './db/seed';
+import { loadOrCreateSecret, randomSecret } from './secret';
+
+export interface StartOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** In-memory PGlite (default true): every start is a fresh, seeded database. */
+  memory?: boolean;
+  /** Used when `memory` is false: PGlite lives in `<dataDir>/db`, the token secret in `<dataDir>/secret`. */
+  dataDir?: string;
+  /** A PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  /** Token secret; by default random per start (memory) or kept in `<dataDir>/secret`. */
+  secret?: string;
+  distDir?: string;
+  isDev?: boolean;
+  trustedProxies?: number;
+  corsOrigins?: readonly string[];
+  loginThrottle?: AppOptions['loginThrottle'];
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  url: string;
+  port: number;
+  /** The server's database, for tests that arrange data directly. */
+  db: Db;
+  /** Stops accepting connections, drops open ones and closes the database; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export const startServer = async ({
+  port = 0,
+  host = '127.0.0.1',
+  memory = true,
+  dataDir = '.data',
+  databaseUrl,
+  secret,
+  distDir,
+  isDev = false,
+  trustedProxies = 0,
+  corsOrigins = [],
+  loginThrottle,
+}: StartOptions = {}): Promise<RunningServer> => {
+  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: memory ? undefined : join(dataDir, 'db') });
+  let server: Server | undefined;
+  try {
+    await migrate(db);
+    await seedIfEmpty(db);
+    const tokenSecret = secret ?? (memory || databaseUrl ? randomSecret() : await loadOrCreateSecret(dataDir));
+    const app = createApp({
+      db,
+      secret: tokenSecret,
+      isDev,
+      trustedProxies,
+      corsOrigins,
+      ...(distDir ? { distDir } : {}),
+      ...(loginThrottle ? { loginThrottle } : {}),
+    });
+    const address = await new Promise<AddressInfo>((resolve, reject) => {
+      const started = serve({ fetch: app.fetch, port, hostname: host }, (info) => resolve(info)) as Server;
+      started.once('error', reject);
+      server = started;
+    });
+    const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${urlHost}:${address.port}`,
+      port: address.port,
+      db,
+      close: () =>
+        (closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server?.close(() => resolve());
+            server?.closeAllConnections();
+          });
+          await db.close();
+        })()),
+    };
+  } catch (error) {
+    server?.close();
+    await db.close();
+    throw error;
+  }
+};
