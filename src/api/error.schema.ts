@@ -27,4 +27,5 @@ export const errorKeys = {
   notFound: 'errors.notFound',
   network: 'errors.network',
   timeout: 'errors.timeout',
+  sessionExpired: 'errors.sessionExpired',
 } as const;

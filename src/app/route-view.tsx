@@ -1,0 +1,71 @@
+/**
+ * Renders the route that matches the location: its access decision, its layout (kept mounted while
+ * the user moves between routes of one layout) and its lazy view; sets the page title.
+ */
+import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from 'wouter';
+import { selectStatus, useAuthSelector } from '../features/auth/auth-context';
+import { HomeLayout } from '../features/shell/home-layout';
+import { LoginLayout } from '../features/shell/login-layout';
+import { OtLayout } from '../features/shell/ot-layout';
+import { UserLayout } from '../features/shell/user-layout';
+import { Spinner } from '../ui/spinner';
+import { decideAccess } from './access';
+import { routes, type AppRoute, type Layout } from './routes';
+
+const BareLayout = ({ children }: { children: ReactNode }) => <>{children}</>;
+
+const layouts: Record<Layout, ComponentType<{ children: ReactNode }>> = {
+  home: HomeLayout,
+  user: UserLayout,
+  login: LoginLayout,
+  ot: OtLayout,
+  bare: BareLayout,
+};
+
+const useMatchedRoute = (): AppRoute | undefined => {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  return useMemo(() => routes.find((route) => matchRoute(parser, route.path, location)[0]), [parser, location]);
+};
+
+function useDocumentTitle(titleKey: string) {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    document.title = `${t(titleKey)} | ${t('site.name')}`;
+  }, [t, titleKey, i18n.language]);
+}
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return <Spinner label={t('status.loading')} />;
+}
+
+function MatchedRoute({ route }: { route: AppRoute }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const status = useAuthSelector(selectStatus);
+  useDocumentTitle(route.title);
+  const decision = decideAccess(route.access, status, location, new URLSearchParams(search).get('next'));
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+  const LayoutView = layouts[route.layout];
+  return (
+    <LayoutView>
+      {decision.kind === 'wait' ? (
+        <PageLoading />
+      ) : (
+        <Suspense fallback={<PageLoading />}>
+          <Route path={route.path} component={route.view} />
+        </Suspense>
+      )}
+    </LayoutView>
+  );
+}
+
+export function RouteView() {
+  const route = useMatchedRoute();
+  // A path with no route has no access level: it goes home (SPEC 2).
+  if (!route) return <Redirect to="/" replace />;
+  return <MatchedRoute route={route} />;
+}

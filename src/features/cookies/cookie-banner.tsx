@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { Modal } from '../../ui/modal';
+import { CookieConsentActor } from './cookie-consent-context';
+
+/** The policy modal, opened from the banner's link (and from settings later). */
+export function CookiePolicyModal() {
+  const { t } = useTranslation('cookies');
+  const actor = CookieConsentActor.useActorRef();
+  const isOpen = CookieConsentActor.useSelector((snapshot) => snapshot.matches({ policy: 'open' }));
+  const close = () => actor.send({ type: 'policy.close' });
+  return (
+    <Modal isOpen={isOpen} title={t('policy.title')} size="large" onClose={close} actions={<Button onPress={close}>{t('common:actions.ok')}</Button>}>
+      <div className="cookie-policy">
+        <p>{t('policy.intro')}</p>
+        <h3>{t('policy.necessaryTitle')}</h3>
+        <p>{t('policy.necessaryText')}</p>
+        <h3>{t('policy.personalTitle')}</h3>
+        <p>{t('policy.personalText')}</p>
+        <h3>{t('policy.marketingTitle')}</h3>
+        <p>{t('policy.marketingText')}</p>
+        <p>{t('policy.change')}</p>
+      </div>
+    </Modal>
+  );
+}
+
+/** The 'Cookie Settings' banner of SPEC 2 and 4, shown until a choice is stored. */
+export function CookieBanner() {
+  const { t } = useTranslation('cookies');
+  const actor = CookieConsentActor.useActorRef();
+  const asking = CookieConsentActor.useSelector((snapshot) => snapshot.matches({ banner: 'asking' }));
+  const personal = CookieConsentActor.useSelector((snapshot) => snapshot.context.personalInformation);
+  const marketing = CookieConsentActor.useSelector((snapshot) => snapshot.context.marketingAnalytics);
+  return (
+    <>
+      {asking ? (
+        <section className="cookie-banner" aria-labelledby="cookie-banner-title">
+          <div className="cookie-banner__text">
+            <h2 id="cookie-banner-title" className="cookie-banner__title">{t('banner.title')}</h2>
+            <p>
+              {t('banner.text')}{' '}
+              <button type="button" className="link-button" onClick={() => actor.send({ type: 'policy.open' })}>
+                {t('banner.policyLink')}
+              </button>
+            </p>
+            <div className="cookie-banner__choices">
+              <Checkbox isSelected={personal} onChange={(value) => actor.send({ type: 'consent.toggle', category: 'personalInformation', value })}>
+                {t('banner.personalInformation')}
+              </Checkbox>
+              <Checkbox isSelected={marketing} onChange={(value) => actor.send({ type: 'consent.toggle', category: 'marketingAnalytics', value })}>
+                {t('banner.marketingAnalytics')}
+              </Checkbox>
+            </div>
+          </div>
+          <div className="cookie-banner__actions">
+            <Button variant="secondary" onPress={() => actor.send({ type: 'consent.rejectAll' })}>{t('banner.rejectAll')}</Button>
+            <Button onPress={() => actor.send({ type: 'consent.accept' })}>{t('banner.accept')}</Button>
+          </div>
+        </section>
+      ) : null}
+      <CookiePolicyModal />
+    </>
+  );
+}

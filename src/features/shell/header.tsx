@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { paths } from '../../app/paths';
+import { ButtonLink } from '../../ui/button';
+import { selectStatus, useAuthSelector } from '../auth/auth-context';
+import { LanguageToggle } from './language-toggle';
+import { Logo } from './logo';
+
+/** The public header of SPEC 2: home, online insurance, premium (#fee), flag, then my insurances or login. */
+export function Header() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const status = useAuthSelector(selectStatus);
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const current = (active: boolean) => (active ? { 'aria-current': 'page' as const } : {});
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Logo />
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{t('nav.menu')}</span>
+        </button>
+        <nav id="site-nav" className={open ? 'site-nav site-nav--open' : 'site-nav'} aria-label={t('nav.main')}>
+          <Link href={paths.home()} className="site-nav__link" onClick={close} {...current(location === '/')}>
+            {t('nav.home')}
+          </Link>
+          <Link href={paths.insuranceList()} className="site-nav__link" onClick={close} {...current(location.startsWith('/insurance'))}>
+            {t('nav.onlineInsurance')}
+          </Link>
+          <a href={paths.fee()} className="site-nav__link" onClick={close}>
+            {t('nav.premium')}
+          </a>
+          <LanguageToggle />
+          {status === 'signedIn' ? (
+            <ButtonLink href={paths.contracts()} variant="accent">{t('nav.myInsurances')}</ButtonLink>
+          ) : (
+            <ButtonLink href={paths.login()} variant="secondary">{t('nav.login')}</ButtonLink>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { LanguageToggle } from './language-toggle';
+import { Logo } from './logo';
+import { PageChrome } from './page-chrome';
+
+/** Login pages: the language flag and one central panel (SPEC 2 login layout). */
+export function LoginLayout({ children }: { children: ReactNode }) {
+  const top = (
+    <div className="login-layout__top">
+      <Logo />
+      <LanguageToggle />
+    </div>
+  );
+  return (
+    <div className="layout layout--login">
+      <PageChrome before={top} mainClassName="login-layout__main">
+        <div className="login-layout__panel">{children}</div>
+      </PageChrome>
+    </div>
+  );
+}

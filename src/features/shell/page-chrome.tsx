@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CookieBanner } from '../cookies/cookie-banner';
+import { AlertModal } from './alert-modal';
+import './shell.css';
+
+/** What every layout has: a skip link, the main landmark, the cookie banner and the alert modal. */
+export function PageChrome({ before, after, children, mainClassName }: { before?: ReactNode; after?: ReactNode; children: ReactNode; mainClassName?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="skip-link">{t('nav.skipToContent')}</a>
+      {before}
+      <main id="main" tabIndex={-1} className={mainClassName}>
+        {children}
+      </main>
+      {after}
+      <CookieBanner />
+      <AlertModal />
+    </>
+  );
+}
