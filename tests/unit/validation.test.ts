@@ -123,6 +123,6 @@ describe('generic rules', () => {
     [rules.maxValue(3), 4, messages.maxValue],
     [rules.integer(), 1.5, messages.integer],
   ] as const)('%#: rejects with its message', (schema, value, message) => {
-    expect(firstMessage((schema as { safeParse: (v: unknown) => never }).safeParse(value))).toBe(message);
+    expect(firstMessage((schema as unknown as { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }).safeParse(value))).toBe(message);
   });
 });
