@@ -1,0 +1,100 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import './carousel.css';
+
+export interface CarouselProps<T> {
+  items: readonly T[];
+  renderItem: (item: T, index: number) => ReactNode;
+  getKey: (item: T) => Key;
+  /** The carousel's accessible name (e.g. the text of the section heading). */
+  label: string;
+  className?: string;
+}
+
+interface ScrollState {
+  canPrev: boolean;
+  canNext: boolean;
+}
+
+/**
+ * A looping slide list: one card per view on phones, two from 640 px and three from 1024 px (30 px
+ * apart, SPEC section 9), with previous and next buttons. The slide widths live in carousel.css;
+ * embla measures them, so a breakpoint change needs no options here. When every slide fits, the
+ * buttons are hidden and the list stays still. The buttons come first in the DOM (WAI-ARIA carousel
+ * pattern) so keyboard users reach them before the slides' links.
+ */
+export function Carousel<T>({ items, renderItem, getKey, label, className }: CarouselProps<T>) {
+  const { t } = useTranslation('ui');
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', duration: 25 });
+  const [scroll, setScroll] = useState<ScrollState>({ canPrev: false, canNext: false });
+
+  const update = useCallback((api: NonNullable<typeof embla>) => {
+    setScroll({ canPrev: api.canScrollPrev(), canNext: api.canScrollNext() });
+  }, []);
+
+  useEffect(() => {
+    if (!embla) return;
+    update(embla);
+    embla.on('select', update).on('reInit', update);
+    return () => {
+      embla.off('select', update).off('reInit', update);
+    };
+  }, [embla, update]);
+
+  const hasControls = scroll.canPrev || scroll.canNext;
+
+  return (
+    <div
+      role="region"
+      aria-roledescription={t('carousel.roleCarousel')}
+      aria-label={label}
+      className={['carousel', className].filter(Boolean).join(' ')}
+      data-static={hasControls ? undefined : true}
+    >
+      {hasControls ? (
+        <div className="carousel__controls">
+          <Button
+            className="carousel__arrow carousel__arrow--prev"
+            aria-label={t('carousel.previous')}
+            isDisabled={!scroll.canPrev}
+            onPress={() => embla?.scrollPrev()}
+          >
+            <ArrowIcon />
+          </Button>
+          <Button
+            className="carousel__arrow carousel__arrow--next"
+            aria-label={t('carousel.next')}
+            isDisabled={!scroll.canNext}
+            onPress={() => embla?.scrollNext()}
+          >
+            <ArrowIcon />
+          </Button>
+        </div>
+      ) : null}
+      <div className="carousel__viewport" ref={viewportRef}>
+        <ul className="carousel__track">
+          {items.map((item, index) => (
+            <li
+              key={getKey(item)}
+              className="carousel__slide"
+              aria-roledescription={t('carousel.roleSlide')}
+              aria-label={t('carousel.slideLabel', { index: index + 1, count: items.length })}
+            >
+              {renderItem(item, index)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function ArrowIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
