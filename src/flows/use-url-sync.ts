@@ -1,0 +1,44 @@
+/**
+ * URL <-> state, the React half. Machine -> URL: after each transition the current step's path is
+ * pushed (replaced for in-between states and corrections). URL -> machine: a location that differs
+ * from the machine's (deep link, back, forward) becomes `xstate.route` to that step; when the step's
+ * guard refuses, the URL is corrected to where the machine is (the first incomplete step).
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { useLocation } from 'wouter';
+import { currentStepPath, samePath, stepForLocation, type PathParams } from './route-states';
+
+export function useUrlSync<TSnapshot extends AnyMachineSnapshot>(
+  actor: AnyActorRef & { getSnapshot: () => TSnapshot; logic: unknown },
+  paramsOf: (snapshot: TSnapshot) => PathParams,
+) {
+  const [location, navigate] = useLocation();
+  const target = useSelector(actor, (snapshot: TSnapshot) => currentStepPath(snapshot, paramsOf(snapshot)), (a, b) => a?.path === b?.path && a?.replace === b?.replace);
+  const synced = useRef(false);
+
+  // URL -> machine: runs when the location changes (including the first render).
+  useEffect(() => {
+    const before = currentStepPath(actor.getSnapshot(), paramsOf(actor.getSnapshot()));
+    if (before && samePath(before.path, location)) return;
+    const step = stepForLocation(actor.logic as AnyStateMachine, location);
+    if (step) actor.send({ type: 'xstate.route', to: `#${step.config.id}` });
+    const after = currentStepPath(actor.getSnapshot(), paramsOf(actor.getSnapshot()));
+    if (after && !samePath(after.path, location)) navigate(after.path, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location]);
+
+  // Machine -> URL: runs when the machine moves to a step with another path.
+  useEffect(() => {
+    if (!target) return;
+    const current = window.location.pathname;
+    if (samePath(target.path, current)) {
+      synced.current = true;
+      return;
+    }
+    navigate(target.path, { replace: target.replace || !synced.current });
+    synced.current = true;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target?.path]);
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, setup } from 'xstate';
+import { clearPersisted, loadPersisted, savePersisted } from '../../src/flows/persistence';
+import { currentStepPath, fillPath, matchesPattern, routableSteps, samePath, stepForLocation } from '../../src/flows/route-states';
+
+/** A two-step wizard: the second step may only be entered once the first has data. */
+const wizard = setup({
+  types: { context: {} as { id: string; name: string }, events: {} as { type: 'step.next' } | { type: 'name.set'; name: string } },
+  guards: { hasName: ({ context }) => context.name !== '' },
+}).createMachine({
+  id: 'wizard',
+  context: { id: '7', name: '' },
+  initial: 'first',
+  states: {
+    first: {
+      id: 'first',
+      meta: { path: '/w/:id/' },
+      route: {},
+      on: { 'name.set': { actions: assign({ name: ({ event }) => event.name }) }, 'step.next': { guard: 'hasName', target: 'saving' } },
+    },
+    saving: { meta: { replace: true }, always: 'second' },
+    second: { id: 'second', meta: { path: '/w/:id/second/' }, route: { guard: 'hasName' } },
+  },
+});
+
+const memoryStorage = (): Storage => {
+  const data = new Map<string, string>();
+  return {
+    get length() { return data.size; },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (index) => [...data.keys()][index] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, value),
+  };
+};
+
+describe('route states', () => {
+  it('fills patterns and refuses incomplete ones', () => {
+    expect(fillPath('/insurance/buy/:id/:productId/', { id: 3, productId: 100 })).toBe('/insurance/buy/3/100/');
+    expect(fillPath('/insurance/buy/:id/:productId/', { id: 3 })).toBeNull();
+  });
+  it('matches locations with or without the trailing slash', () => {
+    expect(matchesPattern('/w/:id/second/', '/w/7/second')).toBe(true);
+    expect(matchesPattern('/w/:id/second/', '/w/7/second/')).toBe(true);
+    expect(matchesPattern('/w/:id/', '/w/7/second/')).toBe(false);
+    expect(samePath('/w/7/', '/w/7')).toBe(true);
+  });
+  it('finds the routable steps and the step a location names', () => {
+    expect(routableSteps(wizard).map((node) => node.config.id)).toEqual(['first', 'second']);
+    expect(stepForLocation(wizard, '/w/7/second/')?.config.id).toBe('second');
+    expect(stepForLocation(wizard, '/elsewhere')).toBeUndefined();
+  });
+  it('reports the current step path and refuses a route whose guard fails', () => {
+    const actor = createActor(wizard).start();
+    expect(currentStepPath(actor.getSnapshot(), actor.getSnapshot().context)).toEqual({ path: '/w/7/', replace: false });
+    actor.send({ type: 'xstate.route', to: '#second' });
+    expect(actor.getSnapshot().value).toBe('first');
+    actor.send({ type: 'name.set', name: 'Bat' });
+    actor.send({ type: 'xstate.route', to: '#second' });
+    expect(currentStepPath(actor.getSnapshot(), actor.getSnapshot().context)?.path).toBe('/w/7/second/');
+  });
+});
+
+describe('persistence', () => {
+  const options = () => ({ key: 'flow:wizard:test', version: 1, storage: memoryStorage() });
+
+  it('restores a saved snapshot into a working actor', () => {
+    const opts = options();
+    const actor = createActor(wizard).start();
+    actor.send({ type: 'name.set', name: 'Bat' });
+    actor.send({ type: 'step.next' });
+    savePersisted(wizard, actor.getPersistedSnapshot(), opts);
+    const snapshot = loadPersisted(wizard, opts);
+    expect(snapshot).toBeDefined();
+    const restored = createActor(wizard, { snapshot }).start();
+    expect(restored.getSnapshot().value).toBe('second');
+    expect(restored.getSnapshot().context.name).toBe('Bat');
+  });
+  it('discards another version, garbage and states the machine no longer has', () => {
+    const opts = options();
+    opts.storage.setItem(opts.key, JSON.stringify({ v: 0, machine: 'wizard', snapshot: { status: 'active', value: 'first', context: {} } }));
+    expect(loadPersisted(wizard, opts)).toBeUndefined();
+    expect(opts.storage.getItem(opts.key)).toBeNull();
+    opts.storage.setItem(opts.key, '{not json');
+    expect(loadPersisted(wizard, opts)).toBeUndefined();
+    opts.storage.setItem(opts.key, JSON.stringify({ v: 1, machine: 'wizard', snapshot: { status: 'active', value: 'gone', context: {} } }));
+    expect(loadPersisted(wizard, opts)).toBeUndefined();
+    clearPersisted(opts);
+  });
+});
