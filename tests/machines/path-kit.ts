@@ -1,0 +1,643 @@
+/**
+ * Generic path testing for the XState machines in machines/ (docs: ARCHITECTURE "Path tests").
+ *
+ * A machine gets one model file (`<name>.model.ts`, built with `defineModel`) listing its sample
+ * events, inputs and state flags. From it:
+ * - `generatePaths` walks the machine with `getShortestPaths` / `getSimplePaths` of `xstate/graph`,
+ *   adds a path for every graph edge those miss, and keeps a small, deduplicated set;
+ * - `coverage` tells which state nodes and configured transitions the paths take;
+ * - `replayPath` replays a path on the real machine with promise stubs settled under test control.
+ *
+ * No test framework is imported here: the CLI (`npm run paths`) uses the same generation.
+ */
+import {
+  createActor,
+  createEmptyActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyActorLogic,
+  type AnyActorScope,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  getStateNodes,
+  type AdjacencyMap,
+} from 'xstate/graph';
+import { formatPath } from './path-format.ts';
+
+/** Small facts about a snapshot that the state value does not show (e.g. `emailValid`). */
+export type Flags = Record<string, string | number | boolean | null | undefined>;
+
+/** One start configuration of a machine whose behaviour depends on its input. */
+export interface InputCase<TInput> {
+  label: string;
+  input: TInput;
+}
+
+export interface PathModel<TMachine extends AnyStateMachine = AnyStateMachine> {
+  machine: TMachine;
+  /**
+   * Sample events, payloads included. Results of invoked actors are `doneEvent(id, output)` and
+   * `errorEvent(id, error)`; delayed transitions are `afterEvent(delay, stateId)`.
+   */
+  events: readonly AnyEventObject[];
+  /** Inputs to start from; a machine whose behaviour depends on input needs one per behaviour. */
+  inputs?: ReadonlyArray<InputCase<InputFrom<TMachine>>>;
+  /**
+   * Context facts that tell states apart beyond the state value. Every fact a guard reads must be
+   * here (or two snapshots that behave differently would be merged), and so must the effect of a
+   * targetless transition, or the transition is never taken by a path.
+   */
+  flags?: (snapshot: SnapshotFrom<TMachine>) => Flags;
+  /**
+   * Simple paths (every cycle-free route) explode combinatorially on a large state graph.
+   * `false` skips them; `{ flags }` enumerates them on a coarser graph (the paths are still
+   * replayed and compared with the full `flags`). Default: the same flags.
+   */
+  simplePaths?: false | { flags: (snapshot: SnapshotFrom<TMachine>) => Flags };
+  /** Actions replaced by recording spies; default: every action that is not an XState built-in. */
+  spies?: readonly string[];
+  /** Stub logic by actor `src`, for actors that are not promises; default: controlled promises. */
+  actors?: Readonly<Record<string, AnyActorLogic>>;
+}
+
+/** Identity function that types a model's callbacks from its machine. */
+export const defineModel = <TMachine extends AnyStateMachine>(model: PathModel<TMachine>): PathModel<TMachine> =>
+  model;
+
+/** The event an invoked actor's success sends to its parent. */
+export const doneEvent = (id: string, output: unknown): AnyEventObject => ({
+  type: `xstate.done.actor.${id}`,
+  output,
+  actorId: id,
+});
+
+/** The event an invoked actor's failure sends to its parent. */
+export const errorEvent = (id: string, error: unknown): AnyEventObject => ({
+  type: `xstate.error.actor.${id}`,
+  error,
+  actorId: id,
+});
+
+/** The event of a delayed (`after`) transition of the state node with id `stateId`. */
+export const afterEvent = (delay: string | number, stateId: string): AnyEventObject => ({
+  type: `xstate.after.${delay}.${stateId}`,
+});
+
+const ACTOR_RESULT = /^xstate\.(done|error)\.actor\.(.+)$/;
+
+/** `{ kind, id }` when the event is the result of an invoked actor. */
+export const actorResultOf = (event: AnyEventObject): { kind: 'done' | 'error'; id: string } | undefined => {
+  const match = ACTOR_RESULT.exec(event.type);
+  return match ? { kind: match[1] as 'done' | 'error', id: match[2] ?? '' } : undefined;
+};
+
+/** An actor can only answer while it runs: results of actors that are not running are not offered. */
+const canHappen = (snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean => {
+  const result = actorResultOf(event);
+  return result === undefined || snapshot.children[result.id] !== undefined;
+};
+
+/** JSON that keeps what an `Error` carries (its own fields are otherwise lost or merged). */
+export const toJSONValue = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value, (_key, item: unknown) => errorToJSON(item)) ?? 'null');
+
+const errorToJSON = (item: unknown): unknown =>
+  item instanceof Error ? { error: item.name, ...item, message: item.message } : item;
+
+export const serializeEvent = (event: AnyEventObject): string =>
+  JSON.stringify(event, (_key, item: unknown) => errorToJSON(item));
+
+/** What the paths compare at every step: state value, status when not active, and the flags. */
+export interface StateDescription {
+  value: unknown;
+  status?: string;
+  flags?: Flags;
+}
+
+export const describeState = (model: PathModel, snapshot: AnyMachineSnapshot): StateDescription => {
+  const flags = model.flags?.(snapshot);
+  return {
+    value: snapshot.value,
+    ...(snapshot.status === 'active' ? {} : { status: snapshot.status }),
+    ...(flags && Object.keys(flags).length > 0 ? { flags } : {}),
+  };
+};
+
+const serializerOf =
+  (model: PathModel, flags = model.flags) =>
+  (snapshot: AnyMachineSnapshot): string =>
+    JSON.stringify(describeState({ ...model, flags }, snapshot));
+
+// ---------------------------------------------------------------------------------------------
+// The machine's configuration: state nodes and transitions
+// ---------------------------------------------------------------------------------------------
+
+/** Every state node of the machine except the root (which is always active). */
+export const machineStateNodes = (machine: AnyStateMachine): AnyStateNode[] => getStateNodes(machine.root);
+
+/** A readable name for a guard: `isLoginValid`, `!hasToken`, `and(a, b)`, `inline`. */
+export const guardLabel = (guard: unknown): string | undefined => {
+  if (guard === undefined || guard === null) return undefined;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && 'type' in guard) return String(guard.type);
+  if (typeof guard === 'function') {
+    const higher = guard as { name: string; guards?: unknown[]; stateValue?: unknown };
+    if (Array.isArray(higher.guards)) {
+      const inner = higher.guards.map((item) => guardLabel(item) ?? 'inline');
+      return higher.name === 'not' ? `!${inner.join(', ')}` : `${higher.name}(${inner.join(', ')})`;
+    }
+    if (higher.stateValue !== undefined) return `stateIn(${JSON.stringify(higher.stateValue)})`;
+    return higher.name && higher.name !== 'guard' ? higher.name : 'inline';
+  }
+  return 'inline';
+};
+
+/** A readable name for an action: its name in `setup`, or the built-in's kind (`assign`). */
+export const actionLabel = (action: unknown): string => {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'object' && action !== null && 'type' in action) return String(action.type);
+  if (typeof action === 'function') {
+    const typed = action as { type?: unknown; name: string };
+    if (typeof typed.type === 'string') return typed.type.replace(/^xstate\./, '');
+    return typed.name || 'inline';
+  }
+  return 'inline';
+};
+
+/** One configured transition: source node, event (`always` for eventless), guard and targets. */
+export interface TransitionInfo {
+  /** Unique, readable: `auth.signedOut.idle: login.submit [isLoginValid] → auth.signedOut.submitting`. */
+  key: string;
+  source: AnyStateNode;
+  /** The event type, or `always` for an eventless transition. */
+  eventType: string;
+  guard: string | undefined;
+  /** Target node ids; empty for a targetless transition. */
+  targets: string[];
+  reenter: boolean;
+  actions: string[];
+  definition: AnyTransitionDefinition;
+}
+
+const transitionCache = new WeakMap<AnyStateMachine, TransitionInfo[]>();
+
+/** Every transition of the machine's configuration, eventless, guarded and targetless included. */
+export const machineTransitions = (machine: AnyStateMachine): TransitionInfo[] => {
+  const cached = transitionCache.get(machine);
+  if (cached) return cached;
+  const infos: TransitionInfo[] = [];
+  const seen = new Map<string, number>();
+  for (const node of [machine.root, ...machineStateNodes(machine)]) {
+    const groups: Array<[string, AnyTransitionDefinition[]]> = [
+      ...node.transitions.entries(),
+      ...(node.always ? ([['always', node.always]] as Array<[string, AnyTransitionDefinition[]]>) : []),
+    ];
+    for (const [eventType, definitions] of groups) {
+      for (const definition of definitions) {
+        const guard = guardLabel(definition.guard);
+        const targets = (definition.target ?? []).map((target) => target.id);
+        const base = `${node.id}: ${eventType}${guard ? ` [${guard}]` : ''} → ${
+          targets.length ? targets.join(', ') : '(no target)'
+        }${definition.reenter ? ' (reenter)' : ''}`;
+        const count = (seen.get(base) ?? 0) + 1;
+        seen.set(base, count);
+        infos.push({
+          key: count === 1 ? base : `${base} #${count}`,
+          source: node,
+          eventType,
+          guard,
+          targets,
+          reenter: definition.reenter,
+          actions: definition.actions.map(actionLabel),
+          definition,
+        });
+      }
+    }
+  }
+  transitionCache.set(machine, infos);
+  return infos;
+};
+
+const transitionKeyOf = (definition: AnyTransitionDefinition): string =>
+  machineTransitions(definition.source.machine).find((info) => info.definition === definition)?.key ??
+  `${definition.source.id}: ${definition.eventType}`;
+
+// ---------------------------------------------------------------------------------------------
+// Running events on the pure machine, recording the transitions taken
+// ---------------------------------------------------------------------------------------------
+
+/** One step of a path: the event and the state it leads to. `steps[0]` is the start. */
+export interface PathStep {
+  event: AnyEventObject;
+  snapshot: AnyMachineSnapshot;
+  /** The serialized state the replay must reach (value, status, flags). */
+  state: string;
+  /** Configured transitions taken by this step, eventless ones included. */
+  transitions: AnyTransitionDefinition[];
+  /** State nodes active at any microstep of this step (transient states included). */
+  visited: AnyStateNode[];
+}
+
+export interface MachinePath {
+  inputLabel: string | undefined;
+  input: unknown;
+  steps: PathStep[];
+}
+
+/** An actor scope like the one `xstate/graph` uses, which also records every microstep. */
+const createRecordingScope = () => {
+  const host = createEmptyActor();
+  let transitions: AnyTransitionDefinition[] = [];
+  let visited: AnyStateNode[] = [];
+  host.system.inspect((inspection) => {
+    if (inspection.type !== '@xstate.microstep') return;
+    transitions.push(...inspection._transitions);
+    const snapshot = inspection.snapshot as AnyMachineSnapshot;
+    if (Array.isArray(snapshot._nodes)) visited.push(...snapshot._nodes);
+  });
+  const scope: AnyActorScope = {
+    self: host,
+    id: '',
+    sessionId: 'path-kit',
+    logger: () => {},
+    defer: () => {},
+    emit: () => {},
+    system: host.system,
+    stopChild: () => {},
+    actionExecutor: () => {},
+  };
+  const take = () => {
+    const taken = { transitions, visited };
+    transitions = [];
+    visited = [];
+    return taken;
+  };
+  return { scope, take };
+};
+
+/**
+ * Runs `events` from the machine's initial state for `input` without side effects. Returns
+ * undefined when an event cannot happen (an actor result while that actor is not running).
+ */
+export const runEvents = (
+  machine: AnyStateMachine,
+  input: unknown,
+  events: readonly AnyEventObject[],
+  serialize: (snapshot: AnyMachineSnapshot) => string,
+): PathStep[] | undefined => {
+  const { scope, take } = createRecordingScope();
+  let snapshot = machine.getInitialSnapshot(scope, input) as AnyMachineSnapshot;
+  const initial = take();
+  const steps: PathStep[] = [
+    {
+      event: { type: 'xstate.init' },
+      snapshot,
+      state: serialize(snapshot),
+      transitions: initial.transitions,
+      visited: [...snapshot._nodes, ...initial.visited],
+    },
+  ];
+  for (const event of events) {
+    if (!canHappen(snapshot, event)) return undefined;
+    snapshot = machine.transition(snapshot, event, scope) as AnyMachineSnapshot;
+    const taken = take();
+    steps.push({
+      event,
+      snapshot,
+      state: serialize(snapshot),
+      transitions: taken.transitions,
+      visited: [...snapshot._nodes, ...taken.visited],
+    });
+  }
+  return steps;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Path generation
+// ---------------------------------------------------------------------------------------------
+
+export const inputCasesOf = (model: PathModel): ReadonlyArray<InputCase<unknown>> =>
+  model.inputs && model.inputs.length > 0 ? model.inputs : [{ label: '', input: undefined }];
+
+const eventsOf = (path: MachinePath): AnyEventObject[] => path.steps.slice(1).map((step) => step.event);
+
+const edgeKeys = (path: MachinePath): string[] =>
+  path.steps.slice(1).map((step, index) => `${path.steps[index]?.state}|${serializeEvent(step.event)}`);
+
+/**
+ * Consecutive pairs of configured transitions ("login fails, then the form changes"): a simple path
+ * is kept only when it takes a pair no kept path takes. Steps that take no transition are skipped.
+ */
+const pairKeys = (path: MachinePath): string[] => {
+  const moves = path.steps
+    .slice(1)
+    .filter((step) => step.transitions.length > 0)
+    .map((step) => step.transitions.map((definition) => transitionKeyOf(definition)).join(' + '));
+  return moves.slice(1).map((move, index) => `${moves[index]} ⇒ ${move}`);
+};
+
+const eventSequenceKey = (path: MachinePath): string => eventsOf(path).map(serializeEvent).join('\n');
+
+/** Drops paths whose events are a prefix of another path's (same input): the longer one covers them. */
+const withoutPrefixes = (paths: MachinePath[]): MachinePath[] => {
+  const byLength = [...paths].sort((a, b) => b.steps.length - a.steps.length);
+  const prefixes = new Set<string>();
+  const kept: MachinePath[] = [];
+  for (const path of byLength) {
+    const events = eventsOf(path).map(serializeEvent);
+    if (prefixes.has(events.join('\n'))) continue;
+    kept.push(path);
+    for (let length = 0; length <= events.length; length += 1) prefixes.add(events.slice(0, length).join('\n'));
+  }
+  return kept;
+};
+
+const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): MachinePath[] => {
+  const { machine } = model;
+  const serialize = serializerOf(model);
+  const traversal = (serializeState: (snapshot: AnyMachineSnapshot) => string) => ({
+    events: model.events,
+    input: inputCase.input,
+    serializeState,
+    serializeEvent,
+    filterEvents: canHappen,
+  });
+  const toPath = (events: readonly AnyEventObject[]): MachinePath | undefined => {
+    const steps = runEvents(machine, inputCase.input, events, serialize);
+    return steps && { inputLabel: inputCase.label || undefined, input: inputCase.input, steps };
+  };
+  const graphEvents = (path: { steps: Array<{ event: AnyEventObject }> }) => path.steps.slice(1).map((s) => s.event);
+
+  // 1. the shortest path to every distinct state
+  const shortest = getShortestPaths(machine, traversal(serialize))
+    .map((path) => toPath(graphEvents(path)))
+    .filter((path) => path !== undefined);
+  const kept = [...shortest];
+  const edges = new Set(kept.flatMap(edgeKeys));
+  const taken = new Set(kept.flatMap((path) => path.steps.flatMap((step) => step.transitions)));
+
+  // 2. a path for every configured transition the shortest paths miss (one that closes a cycle,
+  //    say): the shortest path to a state where it is enabled, then its event
+  const shortestTo = new Map(shortest.map((path) => [path.steps.at(-1)?.state, path]));
+  const adjacency = getAdjacencyMap(machine, traversal(serialize)) as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
+  for (const [from, { transitions }] of Object.entries(adjacency)) {
+    const head = shortestTo.get(from);
+    if (!head) continue;
+    for (const { event } of Object.values(transitions) as Array<{ event: AnyEventObject }>) {
+      if (edges.has(`${from}|${serializeEvent(event)}`)) continue;
+      const path = toPath([...eventsOf(head), event]);
+      const last = path?.steps.at(-1);
+      if (!path || !last || last.transitions.every((definition) => taken.has(definition))) continue;
+      kept.push(path);
+      for (const definition of last.transitions) taken.add(definition);
+      for (const edge of edgeKeys(path)) edges.add(edge);
+    }
+  }
+
+  // 3. simple paths that take a pair of consecutive edges no kept path takes
+  if (model.simplePaths !== false) {
+    const simpleSerialize = model.simplePaths ? serializerOf(model, model.simplePaths.flags) : serialize;
+    const pairs = new Set(kept.flatMap(pairKeys));
+    const simple = getSimplePaths(machine, traversal(simpleSerialize))
+      .map((path) => toPath(graphEvents(path)))
+      .filter((path) => path !== undefined)
+      .sort((a, b) => b.steps.length - a.steps.length);
+    for (const path of simple) {
+      const fresh = pairKeys(path).filter((pair) => !pairs.has(pair));
+      if (fresh.length === 0) continue;
+      kept.push(path);
+      for (const pair of fresh) pairs.add(pair);
+    }
+  }
+
+  const unique = new Map(kept.map((path) => [eventSequenceKey(path), path]));
+  return withoutPrefixes([...unique.values()]).sort(
+    (a, b) =>
+      a.steps.length - b.steps.length || (eventSequenceKey(a) < eventSequenceKey(b) ? -1 : 1),
+  );
+};
+
+/**
+ * A hand-written path (a scenario the generated set need not contain), from the input case with
+ * `inputLabel` (default: the model's first). Throws when an event cannot happen on the way.
+ */
+export const pathFromEvents = (
+  model: PathModel,
+  events: readonly AnyEventObject[],
+  inputLabel?: string,
+): MachinePath => {
+  const cases = inputCasesOf(model);
+  const inputCase = inputLabel === undefined ? cases[0] : cases.find((item) => item.label === inputLabel);
+  if (!inputCase) throw new Error(`no input case labelled ${String(inputLabel)}`);
+  const steps = runEvents(model.machine, inputCase.input, events, serializerOf(model));
+  if (!steps) throw new Error(`an actor result in ${JSON.stringify(events.map((e) => e.type))} cannot happen`);
+  return { inputLabel: inputCase.label || undefined, input: inputCase.input, steps };
+};
+
+/** The model's paths, for each of its inputs in turn. */
+export const generatePaths = (model: PathModel): MachinePath[] =>
+  inputCasesOf(model).flatMap((inputCase) => pathsForInput(model, inputCase));
+
+// ---------------------------------------------------------------------------------------------
+// Coverage
+// ---------------------------------------------------------------------------------------------
+
+export interface Coverage {
+  states: { all: string[]; missing: string[] };
+  transitions: { all: string[]; missing: string[] };
+  complete: boolean;
+}
+
+/**
+ * Which state nodes and configured transitions the paths take. The paths' events are run again on
+ * `machine` (from each path's input), so the answer holds for that machine definition.
+ */
+export const coverage = (machine: AnyStateMachine, paths: readonly MachinePath[]): Coverage => {
+  const takenDefinitions = new Set<AnyTransitionDefinition>();
+  const visitedIds = new Set<string>();
+  for (const path of paths) {
+    const steps = runEvents(machine, path.input, eventsOf(path), () => '');
+    if (!steps) continue;
+    for (const step of steps) {
+      for (const definition of step.transitions) {
+        takenDefinitions.add(definition);
+        for (let node: AnyStateNode | undefined = definition.source; node; node = node.parent) visitedIds.add(node.id);
+      }
+      for (const node of step.visited) visitedIds.add(node.id);
+    }
+  }
+  const states = machineStateNodes(machine).map((node) => node.id);
+  const transitions = machineTransitions(machine);
+  const missingStates = states.filter((id) => !visitedIds.has(id));
+  const missingTransitions = transitions.filter((info) => !takenDefinitions.has(info.definition)).map((t) => t.key);
+  return {
+    states: { all: states, missing: missingStates },
+    transitions: { all: transitions.map((t) => t.key), missing: missingTransitions },
+    complete: missingStates.length === 0 && missingTransitions.length === 0,
+  };
+};
+
+/** What a failing coverage assertion prints. */
+export const formatCoverage = (result: Coverage): string =>
+  [
+    `states: ${result.states.all.length - result.states.missing.length}/${result.states.all.length} covered`,
+    ...result.states.missing.map((id) => `  missing state ${id}`),
+    `transitions: ${result.transitions.all.length - result.transitions.missing.length}/${result.transitions.all.length} covered`,
+    ...result.transitions.missing.map((key) => `  missing transition ${key}`),
+  ].join('\n');
+
+// ---------------------------------------------------------------------------------------------
+// Replay on the real machine
+// ---------------------------------------------------------------------------------------------
+
+/** A call of a stubbed actor, settled by the runner when the path says so. */
+export interface Invocation {
+  id: string;
+  input: unknown;
+  /** Index of the path step during which the actor was started. */
+  step: number;
+  status: 'pending' | 'resolved' | 'rejected' | 'stopped';
+}
+
+/** A call of a spied action with the context and event it saw. */
+export interface ActionCall {
+  action: string;
+  context: unknown;
+  event: AnyEventObject;
+  params: unknown;
+  /** Index of the path step during which it ran. */
+  step: number;
+}
+
+export interface ReplayedStep {
+  index: number;
+  step: PathStep;
+  /** The real actor's snapshot after the step settled. */
+  snapshot: AnyMachineSnapshot;
+  /** Spied action calls of this step, in order. */
+  calls: ActionCall[];
+}
+
+export interface Replay {
+  path: MachinePath;
+  steps: ReplayedStep[];
+  calls: ActionCall[];
+  invocations: Invocation[];
+}
+
+/** Thrown when the real machine does not follow the generated path. */
+export class PathReplayError extends Error {
+  override name = 'PathReplayError';
+}
+
+const isBuiltInAction = (action: unknown): boolean =>
+  typeof action === 'function' && 'resolve' in (action as object);
+
+/** The names of the actions a replay records: `model.spies`, or every non-built-in action. */
+export const spiedActions = (model: PathModel): string[] =>
+  model.spies
+    ? [...model.spies]
+    : Object.entries(model.machine.implementations.actions ?? {})
+        .filter(([, action]) => !isBuiltInAction(action))
+        .map(([name]) => name);
+
+/** Lets all promise callbacks and the events they send run. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Replays `path` on the real machine: normal events are sent, actor results settle the pending
+ * promise of the invoke with that id, eventless transitions run by themselves, delayed events are
+ * sent directly (the clock is simulated, so timers never fire on their own). After every step the
+ * actor's state must serialize exactly as the generated step's; otherwise a `PathReplayError`
+ * names the step.
+ */
+export const replayPath = async (
+  model: PathModel,
+  path: MachinePath,
+): Promise<Replay> => {
+  const serialize = serializerOf(model);
+  let stepIndex = 0;
+  const calls: ActionCall[] = [];
+  const invocations: Invocation[] = [];
+  const pending = new Map<string, Array<{ invocation: Invocation; resolve: (v: unknown) => void; reject: (e: unknown) => void }>>();
+
+  const stubFor = () =>
+    fromPromise<unknown, unknown>(
+      ({ input, self, signal }) =>
+        new Promise((resolve, reject) => {
+          const invocation: Invocation = { id: self.id, input, step: stepIndex, status: 'pending' };
+          invocations.push(invocation);
+          const entry = { invocation, resolve, reject };
+          pending.set(self.id, [...(pending.get(self.id) ?? []), entry]);
+          signal.addEventListener('abort', () => {
+            if (invocation.status === 'pending') invocation.status = 'stopped';
+          });
+        }),
+    );
+  const actors = Object.fromEntries(
+    Object.keys(model.machine.implementations.actors ?? {}).map((src) => [src, model.actors?.[src] ?? stubFor()]),
+  );
+  const actions = Object.fromEntries(
+    spiedActions(model).map((action) => [
+      action,
+      ({ context, event }: { context: unknown; event: AnyEventObject }, params: unknown) => {
+        calls.push({ action, context, event, params, step: stepIndex });
+      },
+    ]),
+  );
+  const machine = (model.machine as AnyStateMachine).provide({ actors, actions });
+  let actorError: unknown;
+  const actor = createActor(machine, {
+    ...(path.input === undefined ? {} : { input: path.input }),
+    clock: new SimulatedClock(),
+  });
+  actor.subscribe({ error: (error) => (actorError = error) });
+
+  const fail = (message: string): never => {
+    actor.stop();
+    throw new PathReplayError(`${message}\n\n${formatPath(model, path, { upTo: stepIndex })}`);
+  };
+
+  const replayed: ReplayedStep[] = [];
+  for (const [index, step] of path.steps.entries()) {
+    stepIndex = index;
+    const callsBefore = calls.length;
+    if (index === 0) {
+      actor.start();
+    } else {
+      const result = actorResultOf(step.event);
+      if (result) {
+        const live = (pending.get(result.id) ?? []).filter((entry) => entry.invocation.status === 'pending');
+        const entry = live.at(-1);
+        if (!entry) fail(`step ${index}: no \`${result.id}\` actor is running to ${result.kind === 'done' ? 'resolve' : 'reject'}`);
+        else if (result.kind === 'done') {
+          entry.invocation.status = 'resolved';
+          entry.resolve(step.event.output);
+        } else {
+          entry.invocation.status = 'rejected';
+          entry.reject(step.event.error);
+        }
+      } else {
+        actor.send(step.event);
+      }
+    }
+    await settle();
+    if (actorError !== undefined) fail(`step ${index}: the actor failed: ${String(actorError)}`);
+    const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+    const actual = serialize(snapshot);
+    if (actual !== step.state) fail(`step ${index}: expected state ${step.state}\n but the machine is in ${actual}`);
+    replayed.push({ index, step, snapshot, calls: calls.slice(callsBefore) });
+  }
+  actor.stop();
+  return { path, steps: replayed, calls, invocations };
+};
