@@ -1,0 +1,33 @@
+/**
+ * Debian's Chromium driven by playwright-core, and the app server on a free port: shared by the e2e
+ * tests and the scripts (bench, screenshots). Nothing here downloads a browser.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { startServer, type RunningServer } from '../../../server/start';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url));
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+/** The built app and its API on 127.0.0.1, a free port and a fresh in-memory database. */
+export const startAppServer = async (): Promise<RunningServer> => {
+  if (!existsSync(`${DIST_DIR}index.html`)) {
+    throw new Error(`No build in ${DIST_DIR}: run \`npx vite build\` before the e2e tests.`);
+  }
+  return startServer({ port: 0, host: '127.0.0.1', memory: true, distDir: DIST_DIR });
+};

@@ -1,0 +1,161 @@
+/**
+ * One browser test file's set-up: the app server (built dist/, in-memory database, free port) and one
+ * Chromium for the file; a fresh browser context per test. Page errors, console errors and Content
+ * Security Policy violations are collected and fail the test unless the test said it expects them.
+ *
+ *   const e2e = useBrowserTests();
+ *   it('…', async () => { const page = await e2e.openPage({ width: 375 }); … });
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { RunningServer } from '../../../server/start';
+import { launchChromium, startAppServer } from './browser';
+import { siteOf, type Site } from './pages/site';
+import type { Language } from './texts';
+import { WAIT_MS } from './ui';
+import { accessTokenFor, type TestUser } from './users';
+
+export type ProblemKind = 'page error' | 'console error' | 'csp violation';
+
+export interface Problem {
+  kind: ProblemKind;
+  text: string;
+  url: string;
+}
+
+export interface PageOptions {
+  /** Viewport width in CSS pixels (default 1280). */
+  width?: number;
+  height?: number;
+  /** Stored as `language` before the app starts; without it the app starts in its default (mn). */
+  language?: Language;
+  /** Whether the cookie choice is already stored (default true, so the banner stays out of the way). */
+  cookieChoiceStored?: boolean;
+  /** Starts with this user's access token stored, as after an earlier login. */
+  signedInAs?: TestUser;
+  /** Any other local-storage entries to start with. */
+  localStorage?: Record<string, string>;
+}
+
+interface Allowance {
+  kind: ProblemKind | undefined;
+  pattern: RegExp;
+}
+
+export interface BrowserTests {
+  /** http://127.0.0.1:<port> of this file's server. */
+  readonly baseUrl: string;
+  /** A page in a new context (closed after the test); relative URLs resolve against the server. */
+  openPage(options?: PageOptions): Promise<Page>;
+  /** `openPage` with the page objects around it, reading labels in the page's starting language. */
+  openSite(options?: PageOptions): Promise<Site>;
+  /** Declares a problem this test expects (e.g. the console line of a refused request); it then does not fail the test. */
+  expectProblem(pattern: RegExp, kind?: ProblemKind): void;
+  /** What was collected so far in this test, expected or not. */
+  problems(): readonly Problem[];
+}
+
+const CSP_REPORTER = '__e2eReportCsp';
+
+/** Registered before any page script runs: the browser's own CSP violation event, forwarded to the test. */
+const cspListener = `
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = globalThis['${CSP_REPORTER}'];
+    if (typeof report === 'function') {
+      report([event.violatedDirective, event.blockedURI, event.sample].filter(Boolean).join(' '));
+    }
+  });
+`;
+
+export function useBrowserTests(): BrowserTests {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let collected: Problem[] = [];
+  let allowances: Allowance[] = [];
+
+  const record = (kind: ProblemKind, text: string, url: string) => collected.push({ kind, text, url });
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  afterEach(async () => {
+    const open = contexts;
+    contexts = [];
+    await Promise.all(open.map((context) => context.close()));
+    const unexpected = collected.filter(
+      (problem) => !allowances.some((allowed) => (!allowed.kind || allowed.kind === problem.kind) && allowed.pattern.test(problem.text)),
+    );
+    collected = [];
+    allowances = [];
+    if (unexpected.length > 0) {
+      throw new Error(
+        `The page reported ${unexpected.length} unexpected problem(s):\n` +
+          unexpected.map((problem) => `  [${problem.kind}] ${problem.text} (on ${problem.url})`).join('\n'),
+      );
+    }
+  });
+
+  const api: BrowserTests = {
+    get baseUrl() {
+      if (!server) throw new Error('The server is not started yet (use the harness inside a test)');
+      return server.url;
+    },
+
+    async openPage(options = {}) {
+      if (!browser) throw new Error('The browser is not started yet (use the harness inside a test)');
+      const baseUrl = api.baseUrl;
+      const storage: Record<string, string> = { ...options.localStorage };
+      if (options.language) storage.language = options.language;
+      if (options.cookieChoiceStored ?? true) {
+        storage.cookieAccepted ??= 'true';
+        storage.cookiePersonalInformation ??= 'false';
+        storage.cookieMarketingAnalytics ??= 'false';
+      }
+      if (options.signedInAs) storage.access = await accessTokenFor(baseUrl, options.signedInAs);
+
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: options.width ?? 1280, height: options.height ?? (options.width && options.width < 600 ? 812 : 800) },
+        locale: 'en-US',
+        storageState: {
+          cookies: [],
+          origins: [{ origin: baseUrl, localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })) }],
+        },
+      });
+      contexts.push(context);
+      context.setDefaultTimeout(WAIT_MS);
+      await context.exposeBinding(CSP_REPORTER, ({ page }, text: string) => record('csp violation', text, page.url()));
+      await context.addInitScript(cspListener);
+
+      const page = await context.newPage();
+      page.on('pageerror', (error) => record('page error', `${error.name}: ${error.message}`, page.url()));
+      page.on('console', (message) => {
+        const text = message.text();
+        if (/Content[- ]Security[- ]Policy/i.test(text)) record('csp violation', text, page.url());
+        else if (message.type() === 'error') {
+          const location = message.location().url;
+          record('console error', location ? `${text} (${location})` : text, page.url());
+        }
+      });
+      return page;
+    },
+
+    async openSite(options = {}) {
+      return siteOf(await api.openPage(options), options.language ?? 'mn');
+    },
+
+    expectProblem(pattern, kind) {
+      allowances.push({ kind, pattern });
+    },
+
+    problems: () => [...collected],
+  };
+  return api;
+}

@@ -1,0 +1,35 @@
+/** The seeded accounts of server/db/seed-data.ts as a tester knows them. */
+export interface TestUser {
+  email: string;
+  password: string;
+  name: string;
+  /** Whether the server marks the user eligible for Credit Med (the menu item shows). */
+  creditMedEligible: boolean;
+}
+
+export const demoUser: TestUser = {
+  email: 'demo@example.com',
+  password: 'demo1234',
+  name: 'Бат-Эрдэнэ Дорж',
+  creditMedEligible: true,
+};
+
+export const secondUser: TestUser = {
+  email: 'user2@example.com',
+  password: 'user1234',
+  name: 'Сарангэрэл Ганболд',
+  creditMedEligible: false,
+};
+
+/** Asks the API for an access token, as the login form would. */
+export async function accessTokenFor(baseUrl: string, user: TestUser): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!response.ok) throw new Error(`Login of ${user.email} failed with ${response.status}`);
+  const body = (await response.json()) as { access?: unknown };
+  if (typeof body.access !== 'string') throw new Error('The token answer has no access token');
+  return body.access;
+}
