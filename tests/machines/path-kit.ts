@@ -385,9 +385,13 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
   const kept = [...shortest];
   const edges = new Set(kept.flatMap(edgeKeys));
   const taken = new Set(kept.flatMap((path) => path.steps.flatMap((step) => step.transitions)));
+  const samples = new Set(
+    kept.flatMap((path) => path.steps.filter((step) => step.transitions.length > 0).map((step) => serializeEvent(step.event))),
+  );
 
-  // 2. a path for every configured transition the shortest paths miss (one that closes a cycle,
-  //    say): the shortest path to a state where it is enabled, then its event
+  // 2. a path for every configured transition, and every sample event, that the shortest paths
+  //    do not take (a transition that closes a cycle, a second error sample): the shortest path
+  //    to a state where it is enabled, then that event
   const shortestTo = new Map(shortest.map((path) => [path.steps.at(-1)?.state, path]));
   const adjacency = getAdjacencyMap(machine, traversal(serialize)) as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
   for (const [from, { transitions }] of Object.entries(adjacency)) {
@@ -397,9 +401,12 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
       if (edges.has(`${from}|${serializeEvent(event)}`)) continue;
       const path = toPath([...eventsOf(head), event]);
       const last = path?.steps.at(-1);
-      if (!path || !last || last.transitions.every((definition) => taken.has(definition))) continue;
+      if (!path || !last || last.transitions.length === 0) continue;
+      const sample = serializeEvent(event);
+      if (last.transitions.every((definition) => taken.has(definition)) && samples.has(sample)) continue;
       kept.push(path);
       for (const definition of last.transitions) taken.add(definition);
+      samples.add(sample);
       for (const edge of edgeKeys(path)) edges.add(edge);
     }
   }

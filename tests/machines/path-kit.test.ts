@@ -1,0 +1,151 @@
+/** The kit itself, on small inline machines: a kit that cannot fail would make every path test a no-op. */
+import { describe, expect, it } from 'vitest';
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import {
+  afterEvent,
+  coverage,
+  defineModel,
+  doneEvent,
+  errorEvent,
+  generatePaths,
+  guardLabel,
+  machineTransitions,
+  pathFromEvents,
+  PathReplayError,
+  replayPath,
+} from './path-kit.ts';
+import { formatEvent, formatStateValue } from './path-format.ts';
+
+const branching = setup({ guards: { never: () => false } }).createMachine({
+  id: 'branching',
+  initial: 'a',
+  states: {
+    a: { on: { go: [{ guard: 'never', target: 'c' }, { target: 'b' }] } },
+    b: { on: { back: 'a' } },
+    c: {},
+  },
+});
+
+const fetching = setup({
+  types: { context: {} as { count: number; data: unknown }, input: {} as { count: number } },
+  actors: { fetch: fromPromise<unknown, void>(async () => 'real') },
+  actions: { notify: () => {} },
+  guards: { isFresh: ({ context }) => context.count === 0 },
+}).createMachine({
+  id: 'fetching',
+  type: 'parallel',
+  context: ({ input }) => ({ count: input.count, data: null }),
+  states: {
+    request: {
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'isFresh', target: 'loading' }, { target: 'idle' }] },
+        idle: { on: { refresh: 'loading' } },
+        loading: {
+          invoke: {
+            id: 'fetch',
+            src: 'fetch',
+            onDone: { target: 'idle', actions: [assign({ data: ({ event }) => event.output, count: ({ context }) => context.count + 1 }), 'notify'] },
+            onError: { target: 'idle' },
+          },
+          after: { 1000: { target: 'idle' } },
+        },
+      },
+    },
+    banner: {
+      initial: 'off',
+      states: { off: { on: { toggle: 'on' } }, on: { on: { toggle: 'off' } } },
+    },
+  },
+});
+
+const fetchingModel = defineModel({
+  machine: fetching,
+  inputs: [
+    { label: 'fresh', input: { count: 0 } },
+    { label: 'cached', input: { count: 1 } },
+  ],
+  events: [
+    { type: 'refresh' },
+    { type: 'toggle' },
+    doneEvent('fetch', 'data'),
+    errorEvent('fetch', new Error('down')),
+    afterEvent(1000, 'fetching.request.loading'),
+  ],
+  flags: ({ context }) => ({ fetched: context.count > 0 }),
+});
+
+describe('path kit', () => {
+  it('lists what no path covers: an unreachable state and a branch whose guard never passes', () => {
+    const model = defineModel({ machine: branching, events: [{ type: 'go' }, { type: 'back' }] });
+    const result = coverage(branching, generatePaths(model));
+    expect(result.complete).toBe(false);
+    expect(result.states.missing).toEqual(['branching.c']);
+    expect(result.transitions.missing).toEqual(['branching.a: go [never] → branching.c']);
+  });
+
+  it('finds a transition missing when its event is not in the model', () => {
+    const model = defineModel({ machine: branching, events: [{ type: 'go' }] });
+    expect(coverage(branching, generatePaths(model)).transitions.missing).toContain('branching.b: back → branching.a');
+  });
+
+  it('covers eventless, delayed, invoke and parallel transitions, and replays them', async () => {
+    const paths = generatePaths(fetchingModel);
+    const result = coverage(fetching, paths);
+    expect(result.transitions.missing).toEqual([]);
+    expect(result.states.missing).toEqual([]);
+    expect(result.transitions.all).toContain('fetching.request.checking: always [isFresh] → fetching.request.loading');
+    for (const path of paths) await replayPath(fetchingModel, path);
+  });
+
+  it('settles the pending promise of the invoke the event names, and spies on custom actions', async () => {
+    const path = pathFromEvents(fetchingModel, [
+      doneEvent('fetch', 'data'),
+      { type: 'refresh' },
+      errorEvent('fetch', new Error('down')),
+    ]);
+    const replay = await replayPath(fetchingModel, path);
+    expect(replay.invocations.map((call) => [call.id, call.step, call.status])).toEqual([
+      ['fetch', 0, 'resolved'],
+      ['fetch', 2, 'rejected'],
+    ]);
+    expect(replay.calls).toEqual([expect.objectContaining({ action: 'notify', step: 1, context: { count: 1, data: 'data' } })]);
+  });
+
+  it('fails a replay when the real machine leaves the path', async () => {
+    const model = defineModel({ machine: branching, events: [{ type: 'go' }, { type: 'back' }] });
+    const path = pathFromEvents(model, [{ type: 'go' }]);
+    const changed = branching.provide({ guards: { never: () => true } });
+    await expect(replayPath({ ...model, machine: changed }, path)).rejects.toThrow(PathReplayError);
+    await expect(replayPath({ ...model, machine: changed }, path)).rejects.toThrow(/step 1: expected state .*"b".*\n but the machine is in .*"c"/);
+  });
+
+  it('fails a replay when a result arrives for an actor that is not running', async () => {
+    const loading = (id: string) =>
+      setup({ actors: { fetch: fromPromise(async () => 'x') } }).createMachine({
+        id: 'loading',
+        initial: 'loading',
+        states: { loading: { invoke: { id, src: 'fetch', onDone: 'done' } }, done: {} },
+      });
+    const model = defineModel({ machine: loading('fetch'), events: [doneEvent('fetch', 1)] });
+    const path = pathFromEvents(model, [doneEvent('fetch', 1)]);
+    await expect(replayPath(model, path)).resolves.toBeDefined();
+    await expect(replayPath({ ...model, machine: loading('other') }, path)).rejects.toThrow(
+      /step 1: no `fetch` actor is running to resolve/,
+    );
+  });
+
+  it('names guards and events readably', () => {
+    expect(guardLabel(not('hasToken'))).toBe('!hasToken');
+    expect(guardLabel(and(['a', 'b']))).toBe('and(a, b)');
+    expect(machineTransitions(branching).map((info) => info.key)).toEqual([
+      'branching.a: go [never] → branching.c',
+      'branching.a: go → branching.b',
+      'branching.b: back → branching.a',
+    ]);
+    expect(formatEvent(errorEvent('login', new Error('down')))).toBe('login rejects Error(down)');
+    expect(formatEvent({ type: 'login.change', field: 'email', value: '' })).toBe('send login.change {field: email, value: ""}');
+    expect(formatEvent(afterEvent(1000, 'fetching.request.loading'))).toBe('wait 1000ms in fetching.request.loading');
+    expect(formatStateValue({ request: 'idle', banner: 'on' })).toBe('request.idle, banner.on');
+  });
+});
