@@ -23,7 +23,8 @@ interface ScrollState {
  * apart, SPEC section 9), with previous and next buttons. The slide widths live in carousel.css;
  * embla measures them, so a breakpoint change needs no options here. When every slide fits, the
  * buttons are hidden and the list stays still. The buttons come first in the DOM (WAI-ARIA carousel
- * pattern) so keyboard users reach them before the slides' links.
+ * pattern) so keyboard users reach them before the slides' links. The container is a labelled group,
+ * not a landmark: the page section around it is the landmark and usually carries the same name.
  */
 export function Carousel<T>({ items, renderItem, getKey, label, className }: CarouselProps<T>) {
   const { t } = useTranslation('ui');
@@ -47,7 +48,7 @@ export function Carousel<T>({ items, renderItem, getKey, label, className }: Car
 
   return (
     <div
-      role="region"
+      role="group"
       aria-roledescription={t('carousel.roleCarousel')}
       aria-label={label}
       className={['carousel', className].filter(Boolean).join(' ')}

@@ -63,10 +63,7 @@ export function RegisterField({ label, value, onChange, description, errorMessag
       data-disabled={isDisabled || undefined}
       className={['field', 'register-field', className].filter(Boolean).join(' ')}
     >
-      <span id={labelId} className="field__label">
-        {label}
-        {isRequired ? <span aria-hidden="true" className="field__required"> *</span> : null}
-      </span>
+      <span id={labelId} className="field__label">{label}</span>
       <div className="register-field__parts">
         <Select
           aria-label={t('register.firstLetter')}

@@ -91,7 +91,7 @@ function copyAllowed(source: Node, target: Element, doc: Document) {
  */
 export function sanitizeHtml(html: string): string {
   if (typeof DOMParser === 'undefined') {
-    return escapeText(html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '').replace(/<[^>]*>?/g, ''));
+    return escapeText(html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '').replace(/<[a-z/!?][^<>]*(>|$)/gi, ''));
   }
   const parsed = new DOMParser().parseFromString(html, 'text/html');
   const output = parsed.createElement('div');
