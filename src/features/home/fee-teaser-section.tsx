@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../app/messages';
+import { Button } from '../../ui/button';
+import { PhoneField } from '../../ui/phone-field';
+import { RegisterField } from '../../ui/register-field';
+import { emptyFeeTeaser, isFeeTeaserValid, validateFeeTeaser, type FeeTeaserValues } from './fee-teaser.form';
+
+/**
+ * The premium teaser (SPEC 1): register number and contract phone next to a "coming soon" label.
+ * Online premium payment is not open yet, so a valid submit only says so; the state stays here
+ * because nothing leaves the page.
+ */
+export function FeeTeaserSection() {
+  const { t } = useTranslation('home');
+  const text = useMessage();
+  const badgeId = useId();
+  const [values, setValues] = useState<FeeTeaserValues>(emptyFeeTeaser);
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? validateFeeTeaser(values) : {};
+  const showNote = submitted && isFeeTeaserValid(errors);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const form = event.currentTarget;
+    if (!isFeeTeaserValid(validateFeeTeaser(values))) {
+      // Move focus to the first field to fix, after React has marked it invalid.
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[data-invalid] .select__button, [data-invalid] .field__input')?.focus());
+    }
+  };
+
+  return (
+    <section id="fee" className="home-section home-fee" aria-labelledby="home-fee-title">
+      <div className="container home-fee__inner">
+        <div className="home-fee__intro">
+          <h2 id="home-fee-title" className="home-section__title home-fee__title">{t('fee.title')}</h2>
+          <p className="home-fee__text">{t('fee.text')}</p>
+        </div>
+        <form className="home-fee__form" noValidate onSubmit={onSubmit}>
+          <RegisterField
+            label={t('fee.register')}
+            value={values.register}
+            onChange={(register) => setValues((current) => ({ ...current, register }))}
+            errorMessage={text(errors.register)}
+            isRequired
+          />
+          <PhoneField
+            label={t('fee.phone')}
+            description={t('fee.phoneHint')}
+            value={values.phone}
+            onChange={(phone) => setValues((current) => ({ ...current, phone }))}
+            errorMessage={text(errors.phone)}
+            isRequired
+          />
+          <div className="home-fee__actions">
+            <Button type="submit" variant="secondary" className="home-fee__submit" aria-describedby={badgeId}>
+              {t('fee.submit')}
+            </Button>
+            <span id={badgeId} className="badge badge--accent">{t('fee.badge')}</span>
+          </div>
+          <div role="status" aria-live="polite" className="home-fee__status">
+            {showNote ? <p className="notice notice--info home-fee__note">{t('fee.comingSoonNote')}</p> : null}
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}
