@@ -334,16 +334,17 @@ const eventsOf = (path: MachinePath): AnyEventObject[] => path.steps.slice(1).ma
 const edgeKeys = (path: MachinePath): string[] =>
   path.steps.slice(1).map((step, index) => `${path.steps[index]?.state}|${serializeEvent(step.event)}`);
 
+/** What each step does, as configured transitions ('' for a step that takes none). */
+const movesOf = (path: MachinePath): string[] =>
+  path.steps.slice(1).map((step) => step.transitions.map(transitionKeyOf).join(' + '));
+
 /**
  * Consecutive pairs of configured transitions ("login fails, then the form changes"): a simple path
  * is kept only when it takes a pair no kept path takes. Steps that take no transition are skipped.
  */
-const pairKeys = (path: MachinePath): string[] => {
-  const moves = path.steps
-    .slice(1)
-    .filter((step) => step.transitions.length > 0)
-    .map((step) => step.transitions.map((definition) => transitionKeyOf(definition)).join(' + '));
-  return moves.slice(1).map((move, index) => `${moves[index]} ⇒ ${move}`);
+const pairKeys = (moves: readonly string[]): string[] => {
+  const taken = moves.filter(Boolean);
+  return taken.slice(1).map((move, index) => `${taken[index]} ⇒ ${move}`);
 };
 
 const eventSequenceKey = (path: MachinePath): string => eventsOf(path).map(serializeEvent).join('\n');
@@ -411,19 +412,35 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
     }
   }
 
-  // 3. simple paths that take a pair of consecutive edges no kept path takes
+  // 3. simple paths that take a pair of consecutive transitions no kept path takes; there can be
+  //    thousands, so their moves are looked up per graph edge and only kept ones are rerun
   if (model.simplePaths !== false) {
     const simpleSerialize = model.simplePaths ? serializerOf(model, model.simplePaths.flags) : serialize;
-    const pairs = new Set(kept.flatMap(pairKeys));
-    const simple = getSimplePaths(machine, traversal(simpleSerialize))
-      .map((path) => toPath(graphEvents(path)))
-      .filter((path) => path !== undefined)
-      .sort((a, b) => b.steps.length - a.steps.length);
-    for (const path of simple) {
-      const fresh = pairKeys(path).filter((pair) => !pairs.has(pair));
+    const pairs = new Set(kept.flatMap((path) => pairKeys(movesOf(path))));
+    const { scope, take } = createRecordingScope();
+    const moveCache = new Map<string, string>();
+    const moveOf = (before: AnyMachineSnapshot, event: AnyEventObject): string => {
+      const key = `${simpleSerialize(before)}|${serializeEvent(event)}`;
+      let move = moveCache.get(key);
+      if (move === undefined) {
+        machine.transition(before, event, scope);
+        move = take().transitions.map(transitionKeyOf).join(' + ');
+        moveCache.set(key, move);
+      }
+      return move;
+    };
+    const simple = getSimplePaths(machine, traversal(simpleSerialize)).sort((a, b) => b.steps.length - a.steps.length);
+    for (const graphPath of simple) {
+      const moves = graphPath.steps.slice(1).map((step, index) => {
+        const before = graphPath.steps[index]?.state as AnyMachineSnapshot;
+        return moveOf(before, step.event);
+      });
+      const fresh = pairKeys(moves).filter((pair) => !pairs.has(pair));
       if (fresh.length === 0) continue;
+      const path = toPath(graphEvents(graphPath));
+      if (!path) continue;
       kept.push(path);
-      for (const pair of fresh) pairs.add(pair);
+      for (const pair of pairKeys(movesOf(path))) pairs.add(pair);
     }
   }
 
