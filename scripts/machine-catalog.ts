@@ -1,0 +1,25 @@
+/**
+ * Every machine that has a path model, by name (its file name without `.machine.ts`). A new
+ * machine joins `npm run paths`, `npm run statecharts` and the catalog test with one line here
+ * (after its tests/machines/<name>.model.ts exists).
+ */
+import type { PathModel } from '../tests/machines/path-kit.ts';
+
+export const machineCatalog = {
+  alert: () => import('../tests/machines/alert.model.ts').then((module) => module.alertModel),
+  auth: () => import('../tests/machines/auth.model.ts').then((module) => module.authModel),
+  'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
+  resource: () => import('../tests/machines/resource.model.ts').then((module) => module.resourceModel),
+} satisfies Record<string, () => Promise<PathModel>>;
+
+export type MachineName = keyof typeof machineCatalog;
+
+export const machineNames = Object.keys(machineCatalog).sort() as MachineName[];
+
+export const isMachineName = (name: string): name is MachineName => Object.hasOwn(machineCatalog, name);
+
+/** The machine's model; its `machine` is the real definition from machines/<name>.machine.ts. */
+export const loadModel = (name: MachineName): Promise<PathModel> => machineCatalog[name]();
+
+/** Where the machine is defined, relative to the repository root. */
+export const machineSource = (name: MachineName) => `machines/${name}.machine.ts`;

@@ -1,0 +1,46 @@
+/**
+ * Lists a machine's generated test paths for testers:
+ *   npm run paths -- auth           numbered steps, as text
+ *   npm run -s paths -- auth --json  the same paths as JSON (for tools and browser tests)
+ *   npm run paths                   the machine names
+ */
+import { formatPath, pathToJSON } from '../tests/machines/path-format.ts';
+import { coverage, formatCoverage, generatePaths } from '../tests/machines/path-kit.ts';
+import { isMachineName, loadModel, machineNames, machineSource } from './machine-catalog.ts';
+
+const usage = () =>
+  [
+    'usage: npm run paths -- <machine> [--json]',
+    '',
+    'machines:',
+    ...machineNames.map((name) => `  ${name}`),
+  ].join('\n');
+
+const main = async (args: string[]): Promise<number> => {
+  const json = args.includes('--json');
+  const names = args.filter((arg) => !arg.startsWith('--'));
+  const [name] = names;
+  if (name === undefined) {
+    console.log(usage());
+    return 0;
+  }
+  if (!isMachineName(name) || names.length > 1) {
+    console.error(`unknown machine: ${names.join(' ')}\n\n${usage()}`);
+    return 1;
+  }
+  const model = await loadModel(name);
+  const paths = generatePaths(model);
+  if (json) {
+    const output = { machine: name, source: machineSource(name), paths: paths.map((path, index) => pathToJSON(model, path, index + 1)) };
+    console.log(JSON.stringify(output, null, 2));
+    return 0;
+  }
+  const result = coverage(model.machine, paths);
+  console.log(`${name} (${machineSource(name)}): ${paths.length} paths\n${formatCoverage(result)}\n`);
+  for (const [index, path] of paths.entries()) {
+    console.log(`${formatPath(model, path, { title: `Path ${index + 1}` })}\n`);
+  }
+  return 0;
+};
+
+process.exitCode = await main(process.argv.slice(2));
