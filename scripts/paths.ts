@@ -11,6 +11,7 @@ import { isMachineName, loadModel, machineNames, machineSource } from './machine
 const usage = () =>
   [
     'usage: npm run paths -- <machine> [--json]',
+    '       (npm run -s paths -- <machine> --json keeps npm\'s own lines out of the JSON)',
     '',
     'machines:',
     ...machineNames.map((name) => `  ${name}`),
