@@ -33,8 +33,8 @@ export default function HomePage() {
 
       {home.status === 'failed' ? (
         <div className="container home-error">
-          <div className="home-error__box">
-            <div role="alert" className="home-error__text">
+          <div role="alert" className="home-error__box">
+            <div className="home-error__text">
               <p className="home-error__title">{t('error.title')}</p>
               {home.error ? <p className="home-error__detail">{text(home.error)}</p> : null}
             </div>
