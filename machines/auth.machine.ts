@@ -61,7 +61,7 @@ export const authMachine = setup({
     storeToken: () => {},
     /** Removes the session from storage (provided by the app). */
     forgetSession: () => {},
-    clearSession: assign({ token: null, session: null }),
+    clearSession: assign({ token: null, session: null, error: null, fieldErrors: {} }),
     validateLogin: assign(({ context }) => {
       const result = loginBodySchema.safeParse(context.form);
       return { fieldErrors: result.success ? {} : toFieldErrors(result.error), error: null };
@@ -93,8 +93,12 @@ export const authMachine = setup({
         src: 'verifyToken',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: { target: 'signedIn' },
-        // A failed verification is silently treated as signed out (SPEC 8).
-        onError: { target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
+        // A failed verification is silently treated as signed out (SPEC 8). Only a rejected token is
+        // forgotten: after a network failure the stored token is tried again on the next load.
+        onError: [
+          { guard: 'isUnauthorized', target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
+          { target: 'signedOut', actions: 'clearSession' },
+        ],
       },
     },
     signedIn: {
@@ -122,24 +126,23 @@ export const authMachine = setup({
           },
         },
         profileFailed: {
-          on: { 'profile.retry': { target: 'loadingProfile' } },
+          on: { 'profile.retry': { target: 'loadingProfile', actions: assign({ error: null }) } },
         },
         ready: {},
       },
     },
     signedOut: {
       initial: 'idle',
-      on: {
-        'login.change': {
-          actions: assign(({ context, event }) => ({
-            form: { ...context.form, [event.field]: event.value },
-            fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([key]) => key !== event.field)),
-          })),
-        },
-      },
       states: {
         idle: {
           on: {
+            // The form is read-only while a login is under way, so the answer matches what was sent.
+            'login.change': {
+              actions: assign(({ context, event }) => ({
+                form: { ...context.form, [event.field]: event.value },
+                fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([key]) => key !== event.field)),
+              })),
+            },
             'login.submit': [
               { guard: 'isLoginValid', target: 'submitting', actions: 'validateLogin' },
               { actions: 'validateLogin' },

@@ -2,6 +2,9 @@
  * The cookie banner and policy modal of SPEC sections 2 and 4. The banner shows until a choice is
  * stored; 'Reject all' stores accepted with both categories off, 'Accept' stores the checkboxes
  * (unchecked by default). Settings can re-open the choice. Storage is provided by the app.
+ *
+ * While the banner is `asking`, the context is the choice being made (a draft); the consent in force
+ * is the stored one, which equals the context only once `decided`.
  */
 import { assign, setup } from 'xstate';
 

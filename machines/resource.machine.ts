@@ -29,6 +29,7 @@ export const resourceMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      entry: assign({ error: null }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -40,7 +41,8 @@ export const resourceMachine = setup({
       on: { 'resource.reload': { target: 'loading' } },
     },
     failed: {
-      on: { 'resource.retry': { target: 'loading' } },
+      // A reload (e.g. the language changed) while the error shows is a retry too.
+      on: { 'resource.retry': { target: 'loading' }, 'resource.reload': { target: 'loading' } },
     },
   },
 });

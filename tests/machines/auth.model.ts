@@ -47,6 +47,7 @@ export const authModel = defineModel({
     { type: 'auth.logout' },
     doneEvent('verifyToken', {}),
     errorEvent('verifyToken', unauthorized),
+    errorEvent('verifyToken', networkDown),
     doneEvent('loadSession', session),
     errorEvent('loadSession', unauthorized),
     errorEvent('loadSession', networkDown),

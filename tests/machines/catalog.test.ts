@@ -74,7 +74,7 @@ describe('npm run statecharts', () => {
     expect(auth).toContain('state "verifying (invoke verifyToken)" as verifying');
     expect(auth).toContain('signedOut_idle --> signedOut_submitting : login.submit [isLoginValid]');
     expect(auth).toContain('signedIn --> signedOut : loadSession error [isUnauthorized] (from loadingProfile)');
-    expect(auth).toContain('signedOut --> signedOut : login.change (no target)');
+    expect(auth).toContain('signedOut_idle --> signedOut_idle : login.change (no target)');
     const consent = mermaidDiagram(cookieConsentModel.machine);
     expect(consent).toMatch(/state "banner" as banner \{[\s\S]*\n {4}--\n {4}state "policy" as policy \{/);
   });
