@@ -24,7 +24,7 @@ export interface StartOptions {
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
-  /** Token secret; by default random per start (memory) or kept in `<dataDir>/secret`. */
+  /** Token secret; by default random per start (memory) or kept in `<dataDir>/secret` (also with databaseUrl). */
   secret?: string;
   distDir?: string;
   isDev?: boolean;
@@ -61,7 +61,8 @@ export const startServer = async ({
   try {
     await migrate(db);
     await seedIfEmpty(db);
-    const tokenSecret = secret ?? (memory || databaseUrl ? randomSecret() : await loadOrCreateSecret(dataDir));
+    // Replicas sharing one PostgreSQL must share TOKEN_SECRET too; a kept file only suits one machine.
+    const tokenSecret = secret ?? (memory ? randomSecret() : await loadOrCreateSecret(dataDir));
     const app = createApp({
       db,
       secret: tokenSecret,

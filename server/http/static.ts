@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { serveStatic, type ServeStaticOptions } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets/', import.meta.url));
@@ -31,14 +31,26 @@ export interface StaticOptions {
   isDev: boolean;
 }
 
+/**
+ * serveStatic with a Cache-Control header on the files it finds (its `onFound` runs after the response
+ * is built and returned, not set on the context, so the header goes on the returned response).
+ */
+const filesFrom = (options: ServeStaticOptions, cacheFor: (file: string, c: Context) => string): MiddlewareHandler => {
+  const found = new WeakMap<Request, string>();
+  const serve = serveStatic({ ...options, onFound: (file, c) => void found.set(c.req.raw, file) });
+  return async (c, next) => {
+    const response = await serve(c, next);
+    const file = found.get(c.req.raw);
+    if (file !== undefined && response) {
+      found.delete(c.req.raw);
+      response.headers.set('Cache-Control', cacheFor(file, c));
+    }
+    return response;
+  };
+};
+
 const mount = (prefix: string, dir: string, cacheControl: string) =>
-  serveStatic({
-    root: dir,
-    rewriteRequestPath: (path) => path.slice(prefix.length),
-    onFound: (_path, c) => {
-      c.header('Cache-Control', cacheControl);
-    },
-  });
+  filesFrom({ root: dir, rewriteRequestPath: (path) => path.slice(prefix.length) }, () => cacheControl);
 
 export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
   const app = new Hono();
@@ -52,22 +64,15 @@ export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
   app.use('*', (c, next) => {
     if (!distFiles) {
       if (!existsSync(distDir)) return next();
-      distFiles = serveStatic({
-        root: distDir,
-        onFound: (path, ctx) => {
-          const cache = path.endsWith('index.html') ? REVALIDATE : ctx.req.path.startsWith('/assets/') ? IMMUTABLE : ONE_HOUR;
-          ctx.header('Cache-Control', cache);
-        },
-      });
+      distFiles = filesFrom({ root: distDir }, (file, ctx) =>
+        file.endsWith('index.html') ? REVALIDATE : ctx.req.path.startsWith('/assets/') ? IMMUTABLE : ONE_HOUR,
+      );
     }
     return distFiles(c, next);
   });
 
   // The build may not ship a favicon of its own; the server's is the fallback.
-  app.use(
-    '/favicon.svg',
-    serveStatic({ path: join(ASSETS_DIR, 'images', 'favicon.svg'), onFound: (_p, c) => void c.header('Cache-Control', ONE_DAY) }),
-  );
+  app.use('/favicon.svg', filesFrom({ path: join(ASSETS_DIR, 'images', 'favicon.svg') }, () => ONE_DAY));
 
   const spa = async (c: Context) => {
     if (looksLikeFile(c.req.path)) return c.notFound();

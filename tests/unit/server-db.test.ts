@@ -1,0 +1,158 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashPassword, verifyPassword } from '../../server/auth/password';
+import type { Db } from '../../server/db/db';
+import { loadMigrations, migrate } from '../../server/db/migrate';
+import { openDb } from '../../server/db/open';
+import { openPglite } from '../../server/db/pglite.db';
+import { seedIfEmpty } from '../../server/db/seed';
+import { DEMO_USER, PRODUCTS, SECOND_USER } from '../../server/db/seed-data';
+
+// An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let db: Db;
+
+beforeAll(async () => {
+  db = await openPglite();
+  await migrate(db);
+  await seedIfEmpty(db);
+});
+afterAll(() => db?.close());
+
+describe('migrations', () => {
+  it('are numbered files applied in order and recorded', async () => {
+    const files = await loadMigrations();
+    expect(files[0]?.version).toBe('001');
+    const { rows } = await db.query<{ version: string }>('select version from schema_migrations order by version');
+    expect(rows.map((row) => row.version)).toEqual(files.map((file) => file.version));
+  });
+
+  it('apply nothing a second time', async () => {
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('roll a failing file back whole and stop there', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+    const scratch = await openPglite();
+    try {
+      await writeFile(join(dir, '001_ok.sql'), 'create table a (id int);');
+      await writeFile(join(dir, '002_broken.sql'), 'create table b (id int); insert into nowhere values (1);');
+      await writeFile(join(dir, '003_later.sql'), 'create table c (id int);');
+      await expect(migrate(scratch, dir)).rejects.toThrow(/nowhere/);
+      const { rows } = await scratch.query<{ version: string }>('select version from schema_migrations');
+      expect(rows.map((row) => row.version)).toEqual(['001']);
+      const tables = await scratch.query<{ name: string }>(
+        `select table_name as name from information_schema.tables where table_name in ('a', 'b', 'c') order by 1`,
+      );
+      expect(tables.rows.map((row) => row.name)).toEqual(['a']);
+    } finally {
+      await scratch.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuse two files with the same number', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+    try {
+      await writeFile(join(dir, '001_one.sql'), 'select 1;');
+      await writeFile(join(dir, '001_two.sql'), 'select 1;');
+      await expect(loadMigrations(dir)).rejects.toThrow(/Duplicate migration version 001/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('seed', () => {
+  it('runs only on an empty database', async () => {
+    expect(await seedIfEmpty(db)).toBe(false);
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
+    expect(rows[0]?.n).toBe(2);
+  });
+
+  it('creates the demo users with hashed passwords and their policies', async () => {
+    const { rows } = await db.query<{ email: string; password_hash: string; eligible: boolean; policies: number }>(
+      `select u.email, u.password_hash, u.credit_med_eligible as eligible, count(p.id)::int as policies
+         from users u left join policies p on p.user_id = u.id group by u.id order by u.email`,
+    );
+    expect(rows.map(({ email, eligible, policies }) => ({ email, eligible, policies }))).toEqual([
+      { email: DEMO_USER.email, eligible: true, policies: 3 },
+      { email: SECOND_USER.email, eligible: false, policies: 1 },
+    ]);
+    for (const row of rows) {
+      expect(row.password_hash).toMatch(/^scrypt\$/);
+      expect(row.password_hash).not.toContain(DEMO_USER.password);
+    }
+  });
+
+  it('stores every product in both languages', async () => {
+    const { rows } = await db.query<{ id: number; name_mn: string; name_en: string }>('select id, name_mn, name_en from products order by sort_order');
+    expect(rows.map((row) => row.id)).toEqual(PRODUCTS.map((product) => product.id));
+    for (const row of rows) expect(row.name_mn).not.toBe(row.name_en);
+  });
+
+  it('reads dates as plain YYYY-MM-DD strings and money as numbers', async () => {
+    const { rows } = await db.query<{ start_date: unknown; fee_amount: unknown }>(
+      `select start_date, fee_amount from policies where contract_number = $1`,
+      [DEMO_USER.policies[0]?.contractNumber],
+    );
+    expect(rows[0]).toEqual({ start_date: DEMO_USER.policies[0]?.startDate, fee_amount: DEMO_USER.policies[0]?.feeAmount });
+  });
+});
+
+describe('transactions', () => {
+  it('roll back everything when the callback throws', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`update users set name = 'changed' where email = $1`, [DEMO_USER.email]);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    const { rows } = await db.query<{ name: string }>('select name from users where email = $1', [DEMO_USER.email]);
+    expect(rows[0]?.name).toBe(DEMO_USER.name);
+  });
+});
+
+describe('password hashing', () => {
+  it('salts every hash and verifies only the right password', async () => {
+    const [first, second] = await Promise.all([hashPassword('Нууц үг 1'), hashPassword('Нууц үг 1')]);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword('Нууц үг 1', first)).toBe(true);
+    expect(await verifyPassword('Нууц үг 1', second)).toBe(true);
+    expect(await verifyPassword('нууц үг 1', first)).toBe(false);
+    expect(await verifyPassword('', first)).toBe(false);
+  });
+
+  it('treats a malformed or hostile stored hash as a mismatch', async () => {
+    for (const stored of ['', 'plain', 'scrypt$1$8$1$c2FsdA$a2V5', 'scrypt$1099511627776$8$1$c2FsdHNhbHRzYWx0$a2V5a2V5a2V5a2V5a2V5a2V5', 'bcrypt$x']) {
+      expect(await verifyPassword('x', stored), stored).toBe(false);
+    }
+  });
+});
+
+/** Runs against a real PostgreSQL server when TEST_DATABASE_URL points at an empty database. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the pg adapter on PostgreSQL', () => {
+  it('runs the same migrations, seed and types', async () => {
+    const pg = await openDb({ databaseUrl: process.env.TEST_DATABASE_URL });
+    try {
+      await migrate(pg);
+      await seedIfEmpty(pg);
+      expect(await migrate(pg)).toEqual([]);
+      const { rows } = await pg.query<{ start_date: unknown; fee_amount: unknown; n: unknown }>(
+        `select start_date, fee_amount, (select count(*) from products) as n from policies where contract_number = $1`,
+        [DEMO_USER.policies[0]?.contractNumber],
+      );
+      expect(rows[0]).toEqual({ start_date: DEMO_USER.policies[0]?.startDate, fee_amount: DEMO_USER.policies[0]?.feeAmount, n: 15 });
+      await expect(pg.transaction(async (tx) => {
+        await tx.query(`update users set name = 'x'`);
+        throw new Error('stop');
+      })).rejects.toThrow('stop');
+      expect((await pg.query<{ name: string }>('select name from users where email = $1', [DEMO_USER.email])).rows[0]?.name).toBe(DEMO_USER.name);
+    } finally {
+      await pg.close();
+    }
+  });
+});

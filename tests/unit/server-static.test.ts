@@ -1,0 +1,138 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MISSING_BUILD_MESSAGE } from '../../server/http/static';
+import { createTestServer, type TestServer } from '../../server/testing';
+
+// An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+const INDEX = '<!doctype html><html lang="mn"><head><title>Нар Лайф</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const BUNDLE = 'console.log("app");';
+
+let server: TestServer;
+let dist: string;
+let app: ReturnType<TestServer['app']>;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  dist = await mkdtemp(join(tmpdir(), 'server-static-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), INDEX);
+  await writeFile(join(dist, 'assets', 'index-abc123.js'), BUNDLE);
+  await writeFile(join(dist, 'robots.txt'), 'User-agent: *\n');
+  app = server.app({ distDir: dist });
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+/** Every route of SPEC section 2, with sample parameters. */
+const SPA_ROUTES = [
+  '/',
+  '/insurance/',
+  '/insurance/detail/100/',
+  '/insurance/buy/1/100/',
+  '/insurance/buy/1/100/product/',
+  '/insurance/buy/1/100/contract/',
+  '/insurance/buy/payment/',
+  '/insurance/buy/payment/status/khan/success/',
+  '/insurance/buy/payment/status/qpay/',
+  '/ot/',
+  '/ot/register',
+  '/ot/register/beneficiaries',
+  '/fee',
+  '/fee/status',
+  '/login',
+  '/login/register/confirm',
+  '/login/forgot-password',
+  '/logout',
+  '/user/contract',
+  '/user/contract/5',
+  '/user/contract/5/payment/77',
+  '/user/claim/detail/12',
+  '/user/claim/create/3',
+  '/user/settings',
+  '/credit-med',
+  '/credit-med/pre-claim/repay/4/buy',
+];
+
+describe('the built SPA', () => {
+  it('answers index.html, never cached stale, for every page route of the app', async () => {
+    for (const route of SPA_ROUTES) {
+      const response = await app.request(route);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('Content-Type'), route).toMatch(/^text\/html/);
+      expect(response.headers.get('Cache-Control'), route).toBe('no-cache');
+      expect(await response.text(), route).toBe(INDEX);
+    }
+  });
+
+  it('answers index.html for a route with a query string or hash-like suffix', async () => {
+    expect(await (await app.request('/insurance/buy/payment/status/qpay/?invoice=12&status=paid')).text()).toBe(INDEX);
+  });
+
+  it('serves hashed bundles under /assets with a long, immutable cache', async () => {
+    const response = await app.request('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe(BUNDLE);
+  });
+
+  it('serves other build files with a short cache', async () => {
+    const response = await app.request('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing file with 404 instead of the page (no HTML served as a script)', async () => {
+    for (const path of ['/assets/index-gone.js', '/assets/style.css', '/logo.png']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain('<html');
+    }
+  });
+
+  it('does not serve files outside the build directory', async () => {
+    for (const path of ['/../package.json', '/assets/../../package.json', '/%2e%2e/package.json', '/images/..%2f..%2fapp.ts']) {
+      const response = await app.request(path);
+      expect(await response.text(), path).not.toContain('"dependencies"');
+      expect(await (await app.request(path)).text(), path).not.toContain('createApp');
+    }
+  });
+
+  it('keeps /api paths away from the SPA', async () => {
+    const response = await app.request('/api/user/contract/5');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: { key: 'errors.notFound' } });
+  });
+
+  it('still serves the server images next to the build', async () => {
+    expect((await app.request('/images/hero.svg')).status).toBe(200);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await app.request('/user/contract/5', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('without a build', () => {
+  it('tells to run the build on every page route', async () => {
+    const bare = server.app({ distDir: join(dist, 'missing') });
+    for (const route of ['/', '/user/contract/5', '/insurance/buy/1/100/product/']) {
+      const response = await bare.request(route);
+      expect(response.status, route).toBe(503);
+      expect(await response.text(), route).toBe(MISSING_BUILD_MESSAGE);
+    }
+    expect(MISSING_BUILD_MESSAGE).toContain('Run npm run build first');
+  });
+
+  it('still answers the API', async () => {
+    expect((await server.app({ distDir: join(dist, 'missing') }).request('/api/home/')).status).toBe(200);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestServer, postJson, type TestServer } from '../../server/testing';
+
+// An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server?.close());
+
+const attempt = (app: ReturnType<TestServer['app']>, password: string, headers: Record<string, string> = {}) =>
+  postJson(app, '/api/token/', { email: 'demo@example.com', password }, headers);
+
+describe('failed logins per client address', () => {
+  it('refuses the 6th attempt after 5 failures with 429, Retry-After and errors.tooManyAttempts', async () => {
+    const app = server.app({ trustedProxies: 1 });
+    const from = { 'X-Forwarded-For': '192.0.2.10' };
+    for (let i = 0; i < 5; i++) expect((await attempt(app, `wrong-${i}`, from)).status).toBe(401);
+
+    const refused = await attempt(app, 'wrong-6', from);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: { key: 'errors.tooManyAttempts' } });
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('refuses even the right password while an address is blocked', async () => {
+    const app = server.app({ trustedProxies: 1 });
+    const from = { 'X-Forwarded-For': '192.0.2.11' };
+    for (let i = 0; i < 5; i++) await attempt(app, 'wrong', from);
+    expect((await attempt(app, 'demo1234', from)).status).toBe(429);
+  });
+
+  it('does not block other addresses', async () => {
+    const app = server.app({ trustedProxies: 1 });
+    for (let i = 0; i < 5; i++) await attempt(app, 'wrong', { 'X-Forwarded-For': '192.0.2.12' });
+    expect((await attempt(app, 'demo1234', { 'X-Forwarded-For': '192.0.2.13' })).status).toBe(200);
+  });
+
+  it('does not count a rejected body as a failed login', async () => {
+    const app = server.app({ trustedProxies: 1, loginThrottle: { maxFailures: 1, windowSeconds: 60 } });
+    const from = { 'X-Forwarded-For': '192.0.2.14' };
+    expect((await postJson(app, '/api/token/', { email: 'x' }, from)).status).toBe(400);
+    expect((await attempt(app, 'demo1234', from)).status).toBe(200);
+  });
+
+  it('lets an address try again once its failures leave the window', async () => {
+    const app = server.app({ trustedProxies: 1, loginThrottle: { maxFailures: 2, windowSeconds: 1 } });
+    const from = { 'X-Forwarded-For': '192.0.2.15' };
+    await attempt(app, 'wrong', from);
+    await attempt(app, 'wrong', from);
+    const refused = await attempt(app, 'demo1234', from);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await attempt(app, 'demo1234', from)).status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For unless the server is told it sits behind a proxy', async () => {
+    const app = server.app({ trustedProxies: 0, loginThrottle: { maxFailures: 3, windowSeconds: 60 } });
+    // Every request claims another address; without a trusted proxy all count for the one real client.
+    for (let i = 0; i < 3; i++) await attempt(app, 'wrong', { 'X-Forwarded-For': `10.9.9.${i}` });
+    expect((await attempt(app, 'demo1234', { 'X-Forwarded-For': '10.9.9.200' })).status).toBe(429);
+  });
+
+  it('takes the address the trusted proxy saw, not one the client made up', async () => {
+    const app = server.app({ trustedProxies: 1, loginThrottle: { maxFailures: 2, windowSeconds: 60 } });
+    // The client forges a first entry; the proxy appends the real address 192.0.2.16.
+    await attempt(app, 'wrong', { 'X-Forwarded-For': '1.1.1.1, 192.0.2.16' });
+    await attempt(app, 'wrong', { 'X-Forwarded-For': '2.2.2.2, 192.0.2.16' });
+    expect((await attempt(app, 'demo1234', { 'X-Forwarded-For': '3.3.3.3, 192.0.2.16' })).status).toBe(429);
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiErrorSchema } from '../../src/api/error.schema';
+import { JSON_BODY_LIMIT_BYTES } from '../../server/http/body-limit';
+import { createTestServer, postJson, type TestServer } from '../../server/testing';
+
+// An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let server: TestServer;
+let app: ReturnType<TestServer['app']>;
+let nextIp = 1;
+
+const loginWith = (body: unknown, headers: Record<string, string> = {}) =>
+  postJson(app, '/api/token/', body, { 'X-Forwarded-For': `203.0.113.${nextIp++}`, ...headers });
+
+/** The status and parsed error body of a rejected request. */
+const rejection = async (response: Response) => ({ status: response.status, body: apiErrorSchema.parse(await response.json()) });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  app = server.app({ trustedProxies: 1 });
+});
+afterAll(() => server?.close());
+
+describe('request bodies are checked with the shared contract schemas', () => {
+  it('names a missing e-mail', async () => {
+    const { status, body } = await rejection(await loginWith({ password: 'demo1234' }));
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      message: { key: 'errors.invalidRequest' },
+      fields: { email: { key: 'validation.fieldRequired', values: {} } },
+    });
+  });
+
+  it('names an empty e-mail and an empty password', async () => {
+    const { status, body } = await rejection(await loginWith({ email: '   ', password: '' }));
+    expect(status).toBe(400);
+    expect(body.fields?.email?.key).toBe('validation.fieldRequired');
+    expect(body.fields?.password?.key).toBe('validation.passwordRequired');
+  });
+
+  it('names an invalid e-mail', async () => {
+    const { status, body } = await rejection(await loginWith({ email: 'demo@', password: 'demo1234' }));
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      message: { key: 'errors.invalidRequest' },
+      fields: { email: { key: 'validation.emailInvalid', values: {} } },
+    });
+  });
+
+  it('names fields of the wrong type', async () => {
+    const { status, body } = await rejection(await loginWith({ email: 42, password: ['demo1234'] }));
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({
+      email: { key: 'validation.fieldRequired', values: {} },
+      password: { key: 'validation.passwordRequired', values: {} },
+    });
+  });
+
+  it('answers a body that is not JSON with a 400 naming every required field', async () => {
+    for (const raw of ['email=demo@example.com&password=demo1234', '{"email":', '', 'null', '[1,2]', '"text"']) {
+      const { status, body } = await rejection(await loginWith(raw));
+      expect(status, raw).toBe(400);
+      expect(body.message.key).toBe('errors.invalidRequest');
+      expect(Object.keys(body.fields ?? {}).sort(), raw).toEqual(['email', 'password']);
+    }
+  });
+
+  it('does not care about the Content-Type of a valid JSON body', async () => {
+    const response = await app.request('/api/token/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': '203.0.113.250' },
+      body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('ignores unknown fields', async () => {
+    const response = await loginWith({ email: 'demo@example.com', password: 'demo1234', is_staff: true });
+    expect(response.status).toBe(200);
+  });
+
+  it('checks the verify body the same way', async () => {
+    const { status, body } = await rejection(await postJson(app, '/api/token/verify/', { token: 7 }));
+    expect(status).toBe(400);
+    expect(Object.keys(body.fields ?? {})).toEqual(['token']);
+  });
+
+  it('refuses a body over the JSON size limit with 413 and no stack', async () => {
+    const huge = JSON.stringify({ email: 'demo@example.com', password: 'x'.repeat(JSON_BODY_LIMIT_BYTES) });
+    const response = await loginWith(huge);
+    expect(response.status).toBe(413);
+    const text = await response.text();
+    expect(apiErrorSchema.parse(JSON.parse(text)).message.key).toBe('errors.invalidRequest');
+    expect(text).not.toMatch(/at .*\.ts/);
+  });
+
+  it('never leaks a stack trace in a 400', async () => {
+    const text = await (await loginWith('{{{')).text();
+    expect(text).not.toMatch(/SyntaxError|at .*\.(ts|js)/);
+  });
+});
