@@ -6,7 +6,7 @@ import { errorKeys } from '../../src/api/error.schema';
 import type { Db } from '../db/db';
 import { readSetting, settingKeys } from '../db/settings.repo';
 import { jsonBodyLimit } from '../http/body-limit';
-import { clientIp } from '../http/client-ip';
+import { clientIp, rateLimitKey } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, unauthorized } from '../http/errors';
 import { readBody } from '../http/validate';
@@ -28,7 +28,7 @@ export const authRoutes = ({ db, secret, throttle, trustedProxies }: AuthDeps) =
   const signedIn = requireUser(db, secret);
 
   app.post('/token/', jsonBodyLimit, async (c) => {
-    const ip = clientIp(c, trustedProxies);
+    const ip = rateLimitKey(clientIp(c, trustedProxies));
     const verdict = await throttle.check(ip);
     if (!verdict.allowed) {
       throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), {

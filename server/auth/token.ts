@@ -9,7 +9,7 @@ export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALG = 'HS256';
 
 const claimsSchema = z.object({
-  sub: z.string().regex(/^\d+$/),
+  sub: z.string().regex(/^\d{1,9}$/),
   pwv: z.number().int(),
   exp: z.number(),
 });

@@ -27,3 +27,25 @@ export const clientIp = (c: Context, trustedProxies: number): string => {
     return UNKNOWN_CLIENT;
   }
 };
+
+/** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
+const ipv6Groups = (address: string): string[] | undefined => {
+  const plain = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  if (!plain.includes(':') || !/^[0-9a-f:]+$/.test(plain)) return undefined;
+  const [head = '', tail, ...rest] = plain.split('::');
+  if (rest.length > 0) return undefined;
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return undefined;
+  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((g) => g.replace(/^0+(?=.)/, ''));
+};
+
+/**
+ * The key that limits count against: an IPv4 address as is, an IPv6 address by its /64 network,
+ * since one subscriber usually holds a whole /64 and could otherwise rotate addresses freely.
+ */
+export const rateLimitKey = (address: string): string => {
+  const groups = ipv6Groups(address);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+};

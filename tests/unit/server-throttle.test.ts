@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rateLimitKey } from '../../server/http/client-ip';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
@@ -74,5 +75,24 @@ describe('failed logins per client address', () => {
     await attempt(app, 'wrong', { 'X-Forwarded-For': '1.1.1.1, 192.0.2.16' });
     await attempt(app, 'wrong', { 'X-Forwarded-For': '2.2.2.2, 192.0.2.16' });
     expect((await attempt(app, 'demo1234', { 'X-Forwarded-For': '3.3.3.3, 192.0.2.16' })).status).toBe(429);
+  });
+});
+
+describe('the address a limit counts against', () => {
+  it('is an IPv4 address as is and an IPv6 address by its /64 network', () => {
+    expect(rateLimitKey('192.0.2.1')).toBe('192.0.2.1');
+    expect(rateLimitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:0db8:0001:0002:ffff:0:0:9')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('[2001:db8::7]')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitKey('unknown')).toBe('unknown');
+  });
+
+  it('blocks a client that rotates addresses inside its IPv6 /64', async () => {
+    const app = server.app({ trustedProxies: 1, loginThrottle: { maxFailures: 2, windowSeconds: 60 } });
+    await attempt(app, 'wrong', { 'X-Forwarded-For': '2001:db8:5:6::1' });
+    await attempt(app, 'wrong', { 'X-Forwarded-For': '2001:db8:5:6::2' });
+    expect((await attempt(app, 'demo1234', { 'X-Forwarded-For': '2001:db8:5:6:abcd::3' })).status).toBe(429);
+    expect((await attempt(app, 'demo1234', { 'X-Forwarded-For': '2001:db8:5:7::1' })).status).toBe(200);
   });
 });
