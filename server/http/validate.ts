@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { toFieldErrors } from '../../src/api/validation';
 import { badRequest } from './errors';
 
@@ -10,7 +10,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * The request's JSON body parsed with a contract schema from src/api. A body that is not JSON, or not a
  * JSON object, is checked as an empty object, so the 400 still names every required field.
  */
-export const readBody = async <T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> => {
+export const readBody = async <T extends z.ZodMiniType>(c: Context, schema: T): Promise<z.infer<T>> => {
   let body: unknown;
   try {
     body = JSON.parse(await c.req.text());

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { eligibilitySchema, profileSchema, tokenResponseSchema, type LoginBody } from './auth.schema';
 import { http, request } from './client';
 

@@ -1,17 +1,17 @@
 /** The auth calls of SPEC section 7: request and answer shapes, shared by client and server. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { loginEmailSchema, passwordSchema } from './validation';
 
 export const loginBodySchema = z.object({ email: loginEmailSchema, password: passwordSchema });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-export const tokenResponseSchema = z.object({ access: z.string().min(1) });
+export const tokenResponseSchema = z.object({ access: z.string().check(z.minLength(1)) });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const verifyBodySchema = z.object({ token: z.string().min(1, 'validation.fieldRequired') });
+export const verifyBodySchema = z.object({ token: z.string().check(z.minLength(1, 'validation.fieldRequired')) });
 
 export const profileSchema = z.object({
-  partner_id: z.number().int(),
+  partner_id: z.int(),
   name: z.string(),
   is_staff: z.boolean(),
   user_manual_document: z.string(),

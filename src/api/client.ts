@@ -4,7 +4,7 @@
  * the token call reports `onUnauthorized` (the app sends the user to /logout).
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from './api-error';
 import { apiErrorSchema, errorKeys } from './error.schema';
 
@@ -62,7 +62,7 @@ const toApiError = async (error: unknown): Promise<ApiError> => {
 };
 
 /** Runs a call and parses its answer with the call's schema; any failure throws an `ApiError`. */
-export const request = async <T extends z.ZodType>(schema: T, call: () => Promise<unknown>): Promise<z.infer<T>> => {
+export const request = async <T extends z.ZodMiniType>(schema: T, call: () => Promise<unknown>): Promise<z.infer<T>> => {
   let body: unknown;
   try {
     body = await call();

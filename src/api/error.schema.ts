@@ -2,12 +2,12 @@
  * The error body every failing API call answers with: a translatable message and, for a 400, the
  * field errors. The client shows `message` translated; forms show `fields` next to their inputs.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messageSchema } from './validation';
 
 export const apiErrorSchema = z.object({
   message: messageSchema,
-  fields: z.record(z.string(), messageSchema).optional(),
+  fields: z.optional(z.record(z.string(), messageSchema)),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

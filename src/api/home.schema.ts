@@ -1,5 +1,5 @@
 /** GET /api/home/: the home page's content (SPEC sections 1 and 3), in the language asked for. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const infoBoxSchema = z.object({
   image: z.string(),
@@ -11,7 +11,7 @@ export const infoBoxSchema = z.object({
 export type InfoBox = z.infer<typeof infoBoxSchema>;
 
 export const productCardSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   company_name: z.string(),
   image: z.string(),
