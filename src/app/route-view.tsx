@@ -2,25 +2,23 @@
  * Renders the route that matches the location: its access decision, its layout (kept mounted while
  * the user moves between routes of one layout) and its lazy view; sets the page title.
  */
-import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { selectStatus, useAuthSelector } from '../features/auth/auth-context';
 import { HomeLayout } from '../features/shell/home-layout';
-import { LoginLayout } from '../features/shell/login-layout';
-import { OtLayout } from '../features/shell/ot-layout';
-import { UserLayout } from '../features/shell/user-layout';
 import { Spinner } from '../ui/spinner';
 import { decideAccess } from './access';
 import { routes, type AppRoute, type Layout } from './routes';
 
 const BareLayout = ({ children }: { children: ReactNode }) => <>{children}</>;
 
+// The public layout ships with the first page; the others load with their first route.
 const layouts: Record<Layout, ComponentType<{ children: ReactNode }>> = {
   home: HomeLayout,
-  user: UserLayout,
-  login: LoginLayout,
-  ot: OtLayout,
+  user: lazy(() => import('../features/shell/user-layout')),
+  login: lazy(() => import('../features/shell/login-layout')),
+  ot: lazy(() => import('../features/shell/ot-layout')),
   bare: BareLayout,
 };
 
@@ -51,15 +49,17 @@ function MatchedRoute({ route }: { route: AppRoute }) {
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
   const LayoutView = layouts[route.layout];
   return (
-    <LayoutView>
-      {decision.kind === 'wait' ? (
-        <PageLoading />
-      ) : (
-        <Suspense fallback={<PageLoading />}>
-          <Route path={route.path} component={route.view} />
-        </Suspense>
-      )}
-    </LayoutView>
+    <Suspense fallback={<PageLoading />}>
+      <LayoutView>
+        {decision.kind === 'wait' ? (
+          <PageLoading />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <Route path={route.path} component={route.view} />
+          </Suspense>
+        )}
+      </LayoutView>
+    </Suspense>
   );
 }
 

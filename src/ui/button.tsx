@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button as AriaButton, Link as AriaLink, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { Link } from 'wouter';
 import './ui.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'danger';
@@ -34,11 +35,11 @@ export interface ButtonLinkProps {
   'aria-label'?: string;
 }
 
-/** A link that looks like a button (navigation, not an action). */
+/** A link that looks like a button (navigation, not an action): a plain anchor the router handles. */
 export function ButtonLink({ href, variant = 'primary', className, children, ...props }: ButtonLinkProps) {
   return (
-    <AriaLink {...props} href={href} className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}>
+    <Link {...props} href={href} className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}>
       <span className="button__label">{children}</span>
-    </AriaLink>
+    </Link>
   );
 }

@@ -1,18 +1,33 @@
 import type { ReactNode } from 'react';
-import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps } from 'react-aria-components';
 import './ui.css';
 
-export interface CheckboxProps extends Omit<AriaCheckboxProps, 'children' | 'className'> {
+export interface CheckboxProps {
+  isSelected: boolean;
+  onChange: (isSelected: boolean) => void;
+  isDisabled?: boolean;
+  name?: string;
   children: ReactNode;
 }
 
-export function Checkbox({ children, ...props }: CheckboxProps) {
+/**
+ * A checkbox on the platform's own input (label click, Space, form semantics for free), with the
+ * product's look drawn over it.
+ */
+export function Checkbox({ isSelected, onChange, isDisabled, name, children }: CheckboxProps) {
   return (
-    <AriaCheckbox {...props} className="checkbox">
+    <label className="checkbox" data-selected={isSelected || undefined} data-disabled={isDisabled || undefined}>
+      <input
+        type="checkbox"
+        className="checkbox__input"
+        checked={isSelected}
+        disabled={isDisabled}
+        name={name}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span className="checkbox__box" aria-hidden="true">
         <svg viewBox="0 0 18 18"><polyline points="3.5 9.5 7.5 13 14.5 5" /></svg>
       </span>
       <span>{children}</span>
-    </AriaCheckbox>
+    </label>
   );
 }

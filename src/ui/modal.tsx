@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
-import './ui.css';
+import { lazy, Suspense, type ReactNode } from 'react';
 
 export interface ModalProps {
   isOpen: boolean;
@@ -15,25 +13,16 @@ export interface ModalProps {
   size?: 'small' | 'large';
 }
 
+// The dialog's code (focus trap, scroll lock, overlay) loads the first time a modal opens, so pages
+// that never show one do not pay for it.
+const ModalDialog = lazy(() => import('./modal-dialog'));
+
 /** A centred modal dialog; focus is trapped inside and returns to the trigger on close. */
-export function Modal({ isOpen, title, children, actions, onClose, isDismissable = false, role = 'dialog', size = 'small' }: ModalProps) {
+export function Modal(props: ModalProps) {
+  if (!props.isOpen) return null;
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={!onClose}
-      onOpenChange={(open) => {
-        if (!open) onClose?.();
-      }}
-      className="modal-overlay"
-    >
-      <AriaModal className={`modal modal--${size}`}>
-        <Dialog role={role} className="modal__dialog">
-          <Heading slot="title" className="modal__title">{title}</Heading>
-          <div className="modal__body">{children}</div>
-          <div className="modal__actions">{actions}</div>
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+    <Suspense fallback={<div className="modal-overlay" aria-busy="true" />}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,14 +1,4 @@
-import type { Key } from 'react-aria-components';
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select as AriaSelect,
-  SelectValue,
-} from 'react-aria-components';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './ui.css';
 
@@ -40,7 +30,10 @@ export interface SelectProps {
   className?: string;
 }
 
-/** A single-choice dropdown: a button showing the choice and a listbox popover, typeahead included. */
+/**
+ * A single-choice dropdown on the platform's own <select>: the phone's native picker on touch
+ * screens, type-ahead on keyboards (Cyrillic too), and no script to load for it.
+ */
 export function Select({
   label,
   items,
@@ -48,39 +41,50 @@ export function Select({
   onSelectionChange,
   errorMessage,
   isInvalid,
+  isRequired,
+  isDisabled,
   placeholder,
+  name,
   className,
-  ...props
+  ...aria
 }: SelectProps) {
   const { t } = useTranslation('ui');
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = Boolean(errorMessage) || Boolean(isInvalid);
+  const describedBy = [aria['aria-describedby'], errorMessage ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <AriaSelect
-      {...props}
-      value={selectedKey}
-      onChange={(key: Key | null) => onSelectionChange(key === null ? null : String(key))}
-      isInvalid={Boolean(errorMessage) || Boolean(isInvalid)}
-      placeholder={placeholder ?? t('select.placeholder')}
+    <div
       className={['select', className].filter(Boolean).join(' ')}
+      data-invalid={invalid || undefined}
+      data-disabled={isDisabled || undefined}
     >
-      {label ? <Label className="field__label">{label}</Label> : null}
-      <Button className="select__button">
-        <SelectValue className="select__value" />
+      {label ? <label htmlFor={id} className="field__label">{label}</label> : null}
+      <div className="select__control">
+        <select
+          id={id}
+          name={name}
+          className={selectedKey ? 'select__button' : 'select__button is-placeholder'}
+          value={selectedKey ?? ''}
+          onChange={(event) => onSelectionChange(event.target.value || null)}
+          aria-label={aria['aria-label']}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          required={isRequired}
+          disabled={isDisabled}
+        >
+          <option value="">{placeholder ?? t('select.placeholder')}</option>
+          {items.map((item) => (
+            <option key={item.id} value={item.id}>{item.label}</option>
+          ))}
+        </select>
         <span className="select__chevron" aria-hidden="true">
           <svg viewBox="0 0 16 16" width="16" height="16">
             <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </span>
-      </Button>
-      {errorMessage ? <FieldError className="field__error">{errorMessage}</FieldError> : null}
-      <Popover className="select__popover" offset={4}>
-        <ListBox className="select__list" items={items}>
-          {(item) => (
-            <ListBoxItem id={item.id} textValue={item.label} className="select__option">
-              {item.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </AriaSelect>
+      </div>
+      {errorMessage ? <p id={errorId} className="field__error">{errorMessage}</p> : null}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { Logo } from './logo';
 import { PageChrome } from './page-chrome';
 
 /** Login pages: the language flag and one central panel (SPEC 2 login layout). */
-export function LoginLayout({ children }: { children: ReactNode }) {
+export default function LoginLayout({ children }: { children: ReactNode }) {
   const top = (
     <div className="login-layout__top">
       <Logo />

@@ -5,7 +5,7 @@ import { Footer } from './footer';
 import { PageChrome } from './page-chrome';
 
 /** The mining-company registration flow: a light header without the shop's navigation. */
-export function OtLayout({ children }: { children: ReactNode }) {
+export default function OtLayout({ children }: { children: ReactNode }) {
   const header = (
     <header className="site-header">
       <div className="container site-header__inner">

@@ -42,7 +42,7 @@ function UserManualButton({ document, video }: { document: string; video: string
 }
 
 /** Signed-in pages: side menu, content once the profile has loaded, footer, manual button (SPEC 2). */
-export function UserLayout({ children }: { children: ReactNode }) {
+export default function UserLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('user');
   const auth = AuthActor.useActorRef();
   const [, navigate] = useLocation();
