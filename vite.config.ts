@@ -15,6 +15,8 @@ export default defineConfig({
     proxy: {
       '/api': devApi,
       '/images': devApi,
+      '/files': devApi,
+      '/favicon.svg': devApi,
     },
   },
   test: {

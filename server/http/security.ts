@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 
 /**
@@ -25,10 +26,24 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
+/** The placeholder in index.html that each page response replaces with a fresh nonce. */
+export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+export const newNonce = () => randomBytes(18).toString('base64');
+
+/**
+ * The policy for a page that carries `nonce`: react-aria adds one small `<style>` (touch-action for
+ * pressable elements) and reads the nonce from `<meta name="csp-nonce">`, so only that style is let in.
+ */
+export const policyWithNonce = (nonce: string) =>
+  CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`);
+
 /** Adds the security headers to every response, errors and static files included. */
-export const securityHeaders = createMiddleware(async (c, next) => {
+export const securityHeaders = createMiddleware<{ Variables: { cspNonce?: string } }>(async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  const nonce = c.get('cspNonce');
+  if (nonce) c.res.headers.set('Content-Security-Policy', policyWithNonce(nonce));
 });
 
 /** API answers are personal or short-lived: not stored by any cache unless the route says otherwise. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic, type ServeStaticOptions } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { newNonce, NONCE_PLACEHOLDER } from './security';
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets/', import.meta.url));
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -53,7 +54,7 @@ const mount = (prefix: string, dir: string, cacheControl: string) =>
   filesFrom({ root: dir, rewriteRequestPath: (path) => path.slice(prefix.length) }, () => cacheControl);
 
 export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
-  const app = new Hono();
+  const app = new Hono<{ Variables: { cspNonce?: string } }>();
   const indexFile = join(distDir, 'index.html');
 
   app.use('/images/*', mount('/images', join(ASSETS_DIR, 'images'), isDev ? REVALIDATE : ONE_DAY));
@@ -62,6 +63,8 @@ export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
   // Created on first use once the build exists, so a server started before `npm run build` picks it up.
   let distFiles: MiddlewareHandler | undefined;
   app.use('*', (c, next) => {
+    // The page itself always goes through `spa`, which gives it its nonce.
+    if (c.req.path === '/' || c.req.path === '/index.html') return next();
     if (!distFiles) {
       if (!existsSync(distDir)) return next();
       distFiles = filesFrom({ root: distDir }, (file, ctx) =>
@@ -75,14 +78,16 @@ export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
   app.use('/favicon.svg', filesFrom({ path: join(ASSETS_DIR, 'images', 'favicon.svg') }, () => ONE_DAY));
 
   const spa = async (c: Context) => {
-    if (looksLikeFile(c.req.path)) return c.notFound();
+    if (looksLikeFile(c.req.path) && c.req.path !== '/index.html') return c.notFound();
     let html: string;
     try {
       html = await readFile(indexFile, 'utf8');
     } catch {
       return c.text(MISSING_BUILD_MESSAGE, 503, { 'Cache-Control': 'no-store' });
     }
-    return c.html(html, 200, { 'Cache-Control': REVALIDATE });
+    const nonce = newNonce();
+    c.set('cspNonce', nonce);
+    return c.html(html.replaceAll(NONCE_PLACEHOLDER, nonce), 200, { 'Cache-Control': REVALIDATE });
   };
   app.get('*', spa);
 

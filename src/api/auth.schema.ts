@@ -8,7 +8,9 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 export const tokenResponseSchema = z.object({ access: z.string().check(z.minLength(1)) });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const verifyBodySchema = z.object({ token: z.string().check(z.minLength(1, 'validation.fieldRequired')) });
+export const verifyBodySchema = z.object({
+  token: z.string({ error: 'validation.fieldRequired' }).check(z.minLength(1, 'validation.fieldRequired')),
+});
 
 export const profileSchema = z.object({
   partner_id: z.int(),

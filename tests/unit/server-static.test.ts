@@ -8,7 +8,7 @@ import { createTestServer, type TestServer } from '../../server/testing';
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
-const INDEX = '<!doctype html><html lang="mn"><head><title>Нар Лайф</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const INDEX = '<!doctype html><html lang="mn"><head><meta name="csp-nonce" content="__CSP_NONCE__" /><title>Нар Лайф</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 const BUNDLE = 'console.log("app");';
 
 let server: TestServer;
@@ -66,12 +66,26 @@ describe('the built SPA', () => {
       expect(response.status, route).toBe(200);
       expect(response.headers.get('Content-Type'), route).toMatch(/^text\/html/);
       expect(response.headers.get('Cache-Control'), route).toBe('no-cache');
-      expect(await response.text(), route).toBe(INDEX);
+      expect(await response.text(), route).toBe(INDEX.replace('__CSP_NONCE__', /nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? 'missing'));
     }
   });
 
+  it('gives every page a fresh style nonce, in its meta tag and in its Content-Security-Policy', async () => {
+    const nonces = new Set<string>();
+    for (const route of ['/', '/index.html', '/user/contract']) {
+      const response = await app.request(route);
+      const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(await response.text())?.[1];
+      expect(nonce, route).toMatch(/^[A-Za-z0-9+/]{24}$/);
+      expect(response.headers.get('Content-Security-Policy'), route).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      nonces.add(nonce ?? '');
+    }
+    expect(nonces.size).toBe(3);
+    // Files other than the page keep the strict policy.
+    expect((await app.request('/robots.txt')).headers.get('Content-Security-Policy')).toContain("style-src 'self';");
+  });
+
   it('answers index.html for a route with a query string or hash-like suffix', async () => {
-    expect(await (await app.request('/insurance/buy/payment/status/qpay/?invoice=12&status=paid')).text()).toBe(INDEX);
+    expect(await (await app.request('/insurance/buy/payment/status/qpay/?invoice=12&status=paid')).text()).toMatch(/^<!doctype html>.*csp-nonce/);
   });
 
   it('serves hashed bundles under /assets with a long, immutable cache', async () => {
