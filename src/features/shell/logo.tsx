@@ -8,7 +8,7 @@ export function Logo({ inverse = false }: { inverse?: boolean }) {
   return (
     <Link href={paths.home()} className={inverse ? 'logo logo--inverse' : 'logo'} aria-label={t('nav.homeLabel')}>
       <svg viewBox="0 0 40 40" width="36" height="36" aria-hidden="true">
-        <circle cx="20" cy="20" r="19" fill="#0d3b84" />
+        <circle cx="20" cy="20" r="19" fill={inverse ? "rgb(255 255 255 / 16%)" : "#0d3b84"} />
         <circle cx="20" cy="17" r="7" fill="#f2a516" />
         <path d="M8 29c4-4 8-5 12-5s8 1 12 5" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
       </svg>
