@@ -30,7 +30,9 @@ export type AuthEvent =
   | { type: 'login.change'; field: keyof LoginForm; value: string }
   | { type: 'login.submit' }
   | { type: 'profile.retry' }
-  | { type: 'auth.logout' };
+  | { type: 'auth.logout' }
+  /** Another flow obtained a token (e.g. registration confirmed): sign in with it. */
+  | { type: 'auth.tokenReceived'; access: string };
 
 export interface AuthInput {
   /** The token found in storage at start, if any. */
@@ -133,6 +135,12 @@ export const authMachine = setup({
     },
     signedOut: {
       initial: 'idle',
+      on: {
+        'auth.tokenReceived': {
+          target: 'signedIn',
+          actions: [assign({ token: ({ event }) => event.access, form: emptyForm, error: null, fieldErrors: {} }), 'storeToken'],
+        },
+      },
       states: {
         idle: {
           on: {

@@ -45,6 +45,7 @@ export const authModel = defineModel({
     { type: 'login.submit' },
     { type: 'profile.retry' },
     { type: 'auth.logout' },
+    { type: 'auth.tokenReceived', access: newToken },
     doneEvent('verifyToken', {}),
     errorEvent('verifyToken', unauthorized),
     errorEvent('verifyToken', networkDown),
