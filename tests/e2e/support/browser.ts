@@ -8,7 +8,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../../../server/start';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url));
+/** The build under test: dist/ by default; E2E_DIST_DIR points elsewhere (e.g. a private build while others rebuild dist/). */
+export const DIST_DIR = (process.env.E2E_DIST_DIR?.replace(/\/?$/, '/')) ?? fileURLToPath(new URL('../../../dist/', import.meta.url));
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
@@ -27,7 +28,7 @@ export const launchChromium = (): Promise<Browser> =>
 /** The built app and its API on 127.0.0.1, a free port and a fresh in-memory database. */
 export const startAppServer = async (): Promise<RunningServer> => {
   if (!existsSync(`${DIST_DIR}index.html`)) {
-    throw new Error(`No build in ${DIST_DIR}: run \`npx vite build\` before the e2e tests.`);
+    throw new Error(`No build in ${DIST_DIR}: run \`npx vite build\` before the e2e tests (or set E2E_DIST_DIR to a build).`);
   }
   return startServer({ port: 0, host: '127.0.0.1', memory: true, distDir: DIST_DIR });
 };

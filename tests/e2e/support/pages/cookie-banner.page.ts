@@ -1,4 +1,5 @@
 /** The 'Cookie Settings' banner and the cookie policy modal. */
+import { expect } from 'vitest';
 import { expectHidden, expectVisible } from '../ui';
 import type { UiLanguage } from './ui-language';
 
@@ -48,10 +49,18 @@ export class CookieBanner {
 
   /** Ticks the chosen categories (others stay as they are: unchecked by default) and accepts. */
   async acceptWith({ personalInformation = false, marketing = false }: { personalInformation?: boolean; marketing?: boolean } = {}) {
-    if (personalInformation) await this.personalInformation.check();
-    if (marketing) await this.marketingAnalytics.check();
+    if (personalInformation) await this.tick('personalInformation');
+    if (marketing) await this.tick('marketingAnalytics');
     await this.acceptButton.click();
     await expectHidden(this.region);
+  }
+
+  /** Ticks a box the way a user does: by pressing its label. */
+  async tick(category: 'personalInformation' | 'marketingAnalytics') {
+    const box = category === 'personalInformation' ? this.personalInformation : this.marketingAnalytics;
+    if (await box.isChecked()) return;
+    await this.region.getByText(this.ui.name(`cookies:banner.${category}`)).click();
+    await expect.poll(() => box.isChecked(), { message: `${category} ticked` }).toBe(true);
   }
 
   async openPolicy() {

@@ -84,12 +84,20 @@ export class HomePage {
     return this.feeSection.getByRole('group', { name: this.ui.name('home:fee.register') });
   }
 
+  /** A letter list of the register field: a native select (combobox) or a react-aria select button. */
+  registerLetter(which: 'first' | 'second') {
+    const label = this.ui.t(which === 'first' ? 'ui:register.firstLetter' : 'ui:register.secondLetter');
+    return this.registerGroup
+      .getByRole('combobox', { name: label, exact: true })
+      .or(this.registerGroup.getByRole('button', { name: new RegExp(`${label}$`) }));
+  }
+
   get registerFirstLetter() {
-    return this.registerGroup.getByRole('button', { name: new RegExp(this.ui.t('ui:register.firstLetter')) });
+    return this.registerLetter('first');
   }
 
   get registerSecondLetter() {
-    return this.registerGroup.getByRole('button', { name: new RegExp(this.ui.t('ui:register.secondLetter')) });
+    return this.registerLetter('second');
   }
 
   get registerNumber() {
@@ -127,7 +135,12 @@ export class HomePage {
 
   /** Picks a letter from one of the register field's letter lists. */
   async chooseRegisterLetter(which: 'first' | 'second', letter: string) {
-    await (which === 'first' ? this.registerFirstLetter : this.registerSecondLetter).click();
+    const list = this.registerLetter(which);
+    if ((await list.evaluate((element) => element.tagName)) === 'SELECT') {
+      await list.selectOption({ label: letter });
+      return;
+    }
+    await list.click();
     await this.page.getByRole('option', { name: letter, exact: true }).click();
   }
 }
