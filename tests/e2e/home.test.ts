@@ -1,0 +1,112 @@
+/** The public home page in both languages: hero, info boxes, product carousel, premium teaser, mobile teaser. */
+import { describe, expect, it } from 'vitest';
+import { homeContent } from './support/api';
+import { useBrowserTests } from './support/harness';
+import { LANGUAGES } from './support/texts';
+import { expectPath, expectVisible } from './support/ui';
+
+const e2e = useBrowserTests();
+
+describe.each(LANGUAGES)('the home page in %s', (language) => {
+  it('shows the hero with a get-insured link to the insurance list', async () => {
+    const { home, page } = await e2e.openSite({ language });
+    await home.open();
+    await expectVisible(home.hero);
+    expect(await home.getInsuredLink.getAttribute('href')).toBe('/insurance/');
+    await home.getInsuredLink.click();
+    await expectPath(page, '/insurance/');
+  });
+
+  it("shows the server's info boxes with figure, linked title and text", async () => {
+    const { home } = await e2e.openSite({ language });
+    const content = await homeContent(e2e.baseUrl, language);
+    await home.open();
+    expect(content.boxes.length).toBeGreaterThan(0);
+    await expect.poll(() => home.infoBoxes.count()).toBe(content.boxes.length);
+    for (const [index, box] of content.boxes.entries()) {
+      const item = home.infoBoxes.nth(index);
+      const title = item.getByRole('link', { name: box.title, exact: true });
+      await expectVisible(title);
+      expect(await title.getAttribute('href')).toBe(box.url);
+      await expectVisible(item.getByText(box.count, { exact: true }));
+      await expectVisible(item.getByText(box.text, { exact: true }));
+    }
+  });
+
+  it('shows the product carousel with arrows that move it and a view-all link', async () => {
+    const { home, page } = await e2e.openSite({ language });
+    const content = await homeContent(e2e.baseUrl, language);
+    await home.open();
+    await expectVisible(home.carousel);
+    await expect.poll(() => home.slides.count()).toBe(content.products.length);
+    const first = content.products[0];
+    if (!first) throw new Error('The seed has no products');
+    await expectVisible(home.productLink(first.name));
+    expect(await home.productLink(first.name).getAttribute('href')).toBe(`/insurance/detail/${first.id}/`);
+    await expectVisible(home.carousel.getByText(first.company_name).first());
+
+    await expectVisible(home.previousArrow);
+    await expectVisible(home.nextArrow);
+    const firstSlideX = async () => (await home.slides.first().boundingBox())?.x ?? Number.NaN;
+    const start = await firstSlideX();
+    await home.nextArrow.click();
+    await expect.poll(firstSlideX, { message: 'first slide moves left after Next' }).toBeLessThan(start - 100);
+    await home.previousArrow.click();
+    await expect.poll(firstSlideX, { message: 'first slide is back after Previous' }).toBeCloseTo(start, 0);
+
+    await home.viewAllLink.click();
+    await expectPath(page, '/insurance/');
+  });
+
+  it('shows the premium teaser: register number (two letters and 8 digits) and the contract phone', async () => {
+    const { home, language: ui } = await e2e.openSite({ language });
+    await home.open();
+    await expectVisible(home.feeSection);
+    await expectVisible(home.feeSection.getByText(ui.name('home:fee.badge')).first());
+    await expectVisible(home.registerFirstLetter);
+    await expectVisible(home.registerSecondLetter);
+    await expectVisible(home.registerNumber);
+    await expectVisible(home.phoneField);
+
+    // Only digits reach the phone field, at most 8.
+    await home.phoneField.pressSequentially('99a1-12233x44');
+    expect(await home.phoneField.inputValue()).toBe('99112233');
+
+    // An incomplete register number is refused with the SPEC message; a complete one shows the coming-soon note.
+    await home.feeSubmit.click();
+    await expectVisible(home.feeSection.getByText(ui.name('validation:register')));
+    await home.chooseRegisterLetter('first', 'У');
+    await home.chooseRegisterLetter('second', 'Б');
+    await home.registerNumber.fill('90061512');
+    await home.feeSubmit.click();
+    await expectVisible(home.feeSection.getByText(ui.name('home:fee.comingSoonNote')));
+    expect(await home.feeSection.getByText(ui.name('validation:register')).count()).toBe(0);
+  });
+
+  it("shows the mobile teaser with the server's picture and text and 'coming soon'", async () => {
+    const { home, page } = await e2e.openSite({ language });
+    const content = await homeContent(e2e.baseUrl, language);
+    await home.open();
+    await home.mobileSection.scrollIntoViewIfNeeded();
+    await expectVisible(home.mobileImage);
+    expect(await home.mobileImage.getAttribute('src')).toBe(content.mobile.image);
+    await expect.poll(() => home.mobileImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectVisible(home.mobileComingSoon);
+    // The server's rich text keeps its structure (a list) and its words.
+    const firstItem = /<li>(.*?)<\/li>/.exec(content.mobile.text)?.[1];
+    if (!firstItem) throw new Error('The seeded mobile text has no list');
+    await expectVisible(home.mobileSection.getByRole('listitem').filter({ hasText: firstItem }));
+    expect(await page.locator('html').getAttribute('lang')).toBe(language);
+  });
+});
+
+describe('the home page in English uses the wording of SPEC', () => {
+  it("labels the carousel's buttons and the teasers as specified", async () => {
+    const { home, page } = await e2e.openSite({ language: 'en' });
+    await home.open();
+    await expectVisible(home.hero.getByRole('link', { name: 'Get insured', exact: true }));
+    await expectVisible(home.productsSection.getByRole('link', { name: 'View all', exact: true }));
+    await expectVisible(page.getByRole('textbox', { name: 'Phone registered in the contract', exact: true }));
+    await expectVisible(home.mobileSection.getByText('Coming soon...', { exact: true }));
+  });
+});
