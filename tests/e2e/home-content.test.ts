@@ -1,0 +1,103 @@
+/** The home page's server content when it is hostile or missing: sanitized rich text, a failed load with retry. */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { homeContent } from './support/api';
+import { useBrowserTests } from './support/harness';
+import { LANGUAGES, text } from './support/texts';
+import { expectHidden, expectVisible } from './support/ui';
+
+const e2e = useBrowserTests();
+
+const HOSTILE_TEXT = [
+  '<p>Safe <strong>teaser</strong> text stays.</p>',
+  '<script>window.__pwned = "script"</script>',
+  '<img src=x onerror="window.__pwned = \'img\'">',
+  '<p><a href="javascript:window.__pwned=\'link\'">Tap for a prize</a></p>',
+  '<p onclick="window.__pwned=\'click\'" style="color:red">Styled line</p>',
+  '<svg><script>window.__pwned = "svg"</script></svg>',
+  '<iframe src="javascript:parent.__pwned=\'frame\'"></iframe>',
+].join('');
+
+const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: unknown }).__pwned ?? null);
+
+describe("the mobile teaser's rich text", () => {
+  it('runs nothing from the server and keeps the safe text', async () => {
+    const { home, page } = await e2e.openSite({ language: 'en' });
+    const real = await homeContent(e2e.baseUrl, 'en');
+    await page.route('**/api/home/', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, mobile: { ...real.mobile, text: HOSTILE_TEXT } }) }),
+    );
+    await home.open();
+    await home.mobileSection.scrollIntoViewIfNeeded();
+    await expectVisible(home.mobileSection.getByText('Safe teaser text stays.'));
+    await expectVisible(home.mobileSection.getByText('Styled line'));
+    await expectVisible(home.mobileSection.getByText('Tap for a prize'));
+    await page.waitForLoadState('networkidle');
+
+    // Nothing that could run survived: no script, no image, no handler, no javascript: link, no frame.
+    const section = home.mobileSection;
+    expect(await section.locator('script, iframe, svg, img:not([src="' + real.mobile.image + '"])').count()).toBe(0);
+    expect(await section.locator('[onerror], [onclick], [style]').count()).toBe(0);
+    expect(await section.getByRole('link', { name: 'Tap for a prize' }).count()).toBe(0);
+    await section.getByText('Tap for a prize').click();
+    await section.getByText('Styled line').click();
+    expect(await pwned(page)).toBeNull();
+  });
+
+  it('keeps safe links, opening other sites in a new tab', async () => {
+    const { home, page } = await e2e.openSite({ language: 'en' });
+    const real = await homeContent(e2e.baseUrl, 'en');
+    const textWithLinks = '<p>Read <a href="https://example.com/app">about the app</a> or <a href="/insurance/">our products</a>.</p>';
+    await page.route('**/api/home/', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, mobile: { ...real.mobile, text: textWithLinks } }) }),
+    );
+    await home.open();
+    const external = home.mobileSection.getByRole('link', { name: 'about the app' });
+    await expectVisible(external);
+    expect(await external.getAttribute('href')).toBe('https://example.com/app');
+    expect(await external.getAttribute('target')).toBe('_blank');
+    expect(await external.getAttribute('rel')).toContain('noopener');
+    expect(await home.mobileSection.getByRole('link', { name: 'our products' }).getAttribute('href')).toBe('/insurance/');
+  });
+});
+
+describe.each(LANGUAGES)('a failed home content load in %s', (language) => {
+  it('shows a translated error with a retry that works', async () => {
+    e2e.expectProblem(/ERR_FAILED|ERR_CONNECTION|net::/, 'console error');
+    const { home, page } = await e2e.openSite({ language });
+    const content = await homeContent(e2e.baseUrl, language);
+    await page.route('**/api/home/', (route) => route.abort('failed'));
+    await page.goto('/');
+    await expectVisible(home.loadError);
+    await expectVisible(home.loadError.getByText(text(language, 'home:error.title'), { exact: true }));
+    await expectVisible(home.loadError.getByText(text(language, 'errors:network'), { exact: true }));
+    // The page around it still works: hero and premium teaser need no server data.
+    await expectVisible(home.heroHeading);
+    await expectVisible(home.phoneField);
+
+    await page.unroute('**/api/home/');
+    await home.retryButton.click();
+    await expectHidden(home.loadError);
+    const firstBox = content.boxes[0];
+    if (!firstBox) throw new Error('The seed has no info boxes');
+    await expectVisible(home.infoBoxesSection.getByRole('link', { name: firstBox.title, exact: true }));
+    await expectVisible(home.mobileComingSoon);
+  });
+
+  it('shows the error again when the retry fails too', async () => {
+    e2e.expectProblem(/ERR_FAILED|net::|status of 500/, 'console error');
+    const { home, page } = await e2e.openSite({ language });
+    let calls = 0;
+    await page.route('**/api/home/', (route) => {
+      calls += 1;
+      return calls === 1
+        ? route.abort('failed')
+        : route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: { key: 'errors.generic' } }) });
+    });
+    await page.goto('/');
+    await expectVisible(home.loadError);
+    await home.retryButton.click();
+    await expectVisible(home.loadError.getByText(text(language, 'errors:generic'), { exact: true }));
+    expect(calls).toBe(2);
+  });
+});
