@@ -1,0 +1,289 @@
+/**
+ * `npm run bench` (after `vite build`): how much JavaScript the home page and each route load,
+ * gzipped (level 9), against the budget: the home page at most 160 KB, every other route adding at
+ * most 60 KB. Figures come from dist/.vite/manifest.json and, to check them, from opening / in
+ * Chromium against the real server. It prints; it never fails the build (exit 0), but a missed
+ * target is flagged OVER and summed up at the end.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { DIST_DIR, launchChromium, startAppServer } from '../tests/e2e/support/browser';
+import { accessTokenFor, demoUser } from '../tests/e2e/support/users';
+
+const KB = 1024;
+const HOME_BUDGET = 160 * KB;
+const ROUTE_BUDGET = 60 * KB;
+const ROUTES_FILE = fileURLToPath(new URL('../src/app/routes.ts', import.meta.url));
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const manifest = JSON.parse(readFileSync(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
+const sizes = new Map<string, { raw: number; gzip: number }>();
+/** Raw and gzip -9 size of a built file. */
+const sizeOf = (file: string) => {
+  let size = sizes.get(file);
+  if (!size) {
+    const bytes = readFileSync(join(DIST_DIR, file));
+    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    sizes.set(file, size);
+  }
+  return size;
+};
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const pad = (text: string, width: number) => text.padEnd(width);
+const padLeft = (text: string, width: number) => text.padStart(width);
+const verdict = (bytes: number, budget: number) => (bytes <= budget ? 'OK' : 'OVER');
+
+/** The chunk and everything it imports statically, as manifest keys. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const filesOf = (keys: Iterable<string>) => [...keys].map((key) => manifest[key]?.file).filter((file): file is string => Boolean(file));
+const gzipTotal = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+const rawTotal = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + sizeOf(file).raw, 0);
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('The manifest has no entry chunk; was the build made with build.manifest?');
+const entryKeys = staticClosure(entryKey);
+const entryFiles = new Set(filesOf(entryKeys));
+
+const ROUTE_VIEW_FILE = fileURLToPath(new URL('../src/app/route-view.tsx', import.meta.url));
+
+/** The manifest key of a source module given as a path without extension (e.g. src/features/home/home.page). */
+const keyOfModule = (module: string) => Object.keys(manifest).find((key) => key.replace(/\.[jt]sx?$/, '') === module);
+
+/** `const X = lazy(() => import('…'))` and `x: lazy(() => import('…'))` of a source file, as name → manifest key. */
+function lazyImports(file: string): Map<string, string> {
+  const source = readFileSync(file, 'utf8');
+  const found = new Map<string, string>();
+  for (const [, name, path] of source.matchAll(/(?:const )?(\w+)(?: =|:) lazy\(\(\) => import\('([^']+)'\)\)/g)) {
+    const key = name && path ? keyOfModule(join('src/app', path).replace(/\\/g, '/')) : undefined;
+    if (name && key) found.set(name, key);
+  }
+  for (const [, alias, target] of source.matchAll(/const (\w+) = (\w+);/g)) {
+    const key = target ? found.get(target) : undefined;
+    if (alias && key) found.set(alias, key);
+  }
+  return found;
+}
+
+interface RouteInfo {
+  name: string;
+  path: string;
+  /** Manifest keys of the lazy chunks the route needs besides the entry: its layout (when lazy) and its view. */
+  chunks: string[];
+}
+
+/** The route table's routes with the lazy layout and view each renders, read from the source. */
+function readRoutes(): RouteInfo[] {
+  const source = readFileSync(ROUTES_FILE, 'utf8');
+  const views = lazyImports(ROUTES_FILE);
+  const layouts = lazyImports(ROUTE_VIEW_FILE);
+  const defaultView = /view: AppRoute\['view'\] = (\w+)/.exec(source)?.[1] ?? '';
+  const routes: RouteInfo[] = [];
+  for (const [, name, path, layout, view] of source.matchAll(/route\('([^']+)', '([^']*)', '\w+', '(\w+)', '[^']*'(?:, (\w+))?\)/g)) {
+    if (!name || path === undefined || !layout) continue;
+    const chunks = [layouts.get(layout), views.get(view ?? defaultView)].filter((key): key is string => Boolean(key));
+    routes.push({ name, path, chunks });
+  }
+  return routes;
+}
+
+/** The JS files a route adds to the entry's. */
+const addedFiles = (chunks: readonly string[]) => {
+  const keys = new Set<string>();
+  for (const chunk of chunks) for (const key of staticClosure(chunk)) keys.add(key);
+  return filesOf(keys).filter((file) => file.endsWith('.js') && !entryFiles.has(file));
+};
+
+interface Line {
+  label: string;
+  raw: number;
+  gzip: number;
+  note?: string;
+}
+
+function printTable(lines: Line[]) {
+  const width = Math.max(...lines.map((line) => line.label.length), 10) + 2;
+  for (const line of lines) {
+    console.log(`  ${pad(line.label, width)}${padLeft(kb(line.raw), 10)} raw ${padLeft(kb(line.gzip), 10)} gz${line.note ? `   ${line.note}` : ''}`);
+  }
+}
+
+const overs: string[] = [];
+const routes = readRoutes();
+const homeRoute = routes.find((route) => route.path === '/');
+
+// 1. The home page from the manifest: the entry with its static imports, then what the home route adds.
+const homeFiles = [...filesOf(entryKeys).filter((file) => file.endsWith('.js')), ...addedFiles(homeRoute?.chunks ?? [])];
+const homeGzip = gzipTotal(homeFiles);
+
+console.log(`JavaScript budget (gzip level 9; 1 KB = ${KB} bytes) — build in ${DIST_DIR}\n`);
+console.log('Home page (/) according to the build manifest (.vite/manifest.json):');
+printTable(
+  homeFiles
+    .map((file) => ({ label: file, ...sizeOf(file), note: entryFiles.has(file) ? 'entry + static imports' : 'home route' }))
+    .sort((a, b) => b.gzip - a.gzip),
+);
+console.log(`  total: ${homeFiles.length} files, ${kb(rawTotal(homeFiles))} raw, ${kb(homeGzip)} gz — target ≤ ${kb(HOME_BUDGET)}: ${verdict(homeGzip, HOME_BUDGET)}`);
+if (homeGzip > HOME_BUDGET) overs.push(`home page ${kb(homeGzip)} > ${kb(HOME_BUDGET)}`);
+if (!homeRoute) console.log('  (the route table has no / route: only the entry is counted)');
+
+// 2. Pages opened in Chromium against the server: which JS files really load, and what they weigh.
+interface Loaded {
+  file: string;
+  transferred: number;
+  raw: number;
+  gzip: number;
+  encoding: string;
+}
+
+const server = await startAppServer();
+const browser = await launchChromium();
+
+/** Opens a path in a fresh context (optionally signed in as the demo user) and lists the JS it loads. */
+async function loadedJs(path: string, signedIn = false): Promise<Loaded[]> {
+  const storage = [{ name: 'cookieAccepted', value: 'true' }];
+  if (signedIn) storage.push({ name: 'access', value: await accessTokenFor(server.url, demoUser) });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    storageState: { cookies: [], origins: [{ origin: server.url, localStorage: storage }] },
+  });
+  try {
+    const page = await context.newPage();
+    const loaded: Loaded[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.endsWith('.js')) return;
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const body = response ? await response.body() : Buffer.alloc(0);
+          loaded.push({
+            file: url.pathname.replace(/^\//, ''),
+            transferred: (await request.sizes()).responseBodySize,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+            encoding: (await response?.headerValue('content-encoding')) ?? 'none',
+          });
+        })(),
+      );
+    });
+    await page.goto(`${server.url}${path}`);
+    // The page's own heading shows once its lazy layout and view have loaded; then the network settles.
+    await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    for (let settled = 0; settled < pending.length; ) {
+      settled = pending.length;
+      await Promise.all(pending);
+    }
+    return loaded;
+  } finally {
+    await context.close();
+  }
+}
+
+const compare = (loaded: readonly string[], predicted: readonly string[]) => {
+  const extra = loaded.filter((file) => !predicted.includes(file));
+  const missing = predicted.filter((file) => !loaded.includes(file));
+  if (extra.length === 0 && missing.length === 0) return 'exactly the files the manifest predicts';
+  return [extra.length > 0 ? `loaded but not predicted: ${extra.join(', ')}` : '', missing.length > 0 ? `predicted but not loaded: ${missing.join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ');
+};
+
+const measured: { path: string; added: Loaded[]; predicted: string[]; note: string }[] = [];
+try {
+  console.log('\nHome page (/) opened in Chromium against the server:');
+  const home = await loadedJs('/');
+  const transferred = home.reduce((sum, item) => sum + item.transferred, 0);
+  const gzipped = home.reduce((sum, item) => sum + item.gzip, 0);
+  const encodings = [...new Set(home.map((item) => item.encoding))].join(', ');
+  printTable(home.sort((a, b) => b.gzip - a.gzip).map((item) => ({ label: item.file, raw: item.raw, gzip: item.gzip, note: `${kb(item.transferred)} transferred` })));
+  console.log(
+    `  total: ${home.length} files, ${kb(transferred)} transferred (content-encoding: ${encodings}), ${kb(gzipped)} gz — target ≤ ${kb(HOME_BUDGET)}: ${verdict(gzipped, HOME_BUDGET)}`,
+  );
+  console.log(`  the browser loaded ${compare(home.map((item) => item.file), homeFiles)}`);
+  if (gzipped > HOME_BUDGET && homeGzip <= HOME_BUDGET) overs.push(`home page in the browser ${kb(gzipped)} > ${kb(HOME_BUDGET)}`);
+  if (encodings.includes('none')) console.log('  note: the server sends JS uncompressed; the gz column is what a compressing proxy or CDN would send');
+
+  // A few other routes opened directly: what they load beyond the entry.
+  for (const [path, signedIn] of [['/login', false], ['/insurance/', false], ['/user/contract', true]] as const) {
+    const route = routes.find((candidate) => candidate.path === path);
+    const loaded = await loadedJs(path, signedIn);
+    const added = loaded.filter((item) => !entryFiles.has(item.file));
+    const predicted = route ? addedFiles(route.chunks) : [];
+    measured.push({ path, added, predicted, note: compare(added.map((item) => item.file), predicted) });
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+// 3. Every other route: what its layout and view add on top of the entry (chunks the entry has are free).
+console.log(`\nRoutes: JavaScript each adds to the entry's, from the manifest (target ≤ ${kb(ROUTE_BUDGET)} each):`);
+const groups = new Map<string, { routes: string[]; files: string[] }>();
+for (const route of routes) {
+  if (route === homeRoute) continue;
+  const label = route.chunks.map((key) => manifest[key]?.name ?? key).join(' + ') || '(entry only)';
+  const group = groups.get(label) ?? { routes: [], files: addedFiles(route.chunks) };
+  group.routes.push(route.path);
+  groups.set(label, group);
+}
+const routeLines: Line[] = [];
+for (const [label, group] of groups) {
+  const gzip = gzipTotal(group.files);
+  const shown = group.routes.length > 3 ? `${group.routes.slice(0, 3).join(', ')} … ${group.routes.length} routes` : group.routes.join(', ');
+  routeLines.push({ label: `${label} [${shown}]`, raw: rawTotal(group.files), gzip, note: `${group.files.length} chunk(s)  ${verdict(gzip, ROUTE_BUDGET)}` });
+  if (gzip > ROUTE_BUDGET) overs.push(`${label} (${group.routes[0]} …) adds ${kb(gzip)} > ${kb(ROUTE_BUDGET)}`);
+}
+printTable(routeLines.sort((a, b) => b.gzip - a.gzip));
+
+console.log('\nThe same, measured in Chromium (JS loaded beyond the entry when the route is opened directly):');
+printTable(
+  measured.map(({ path, added, note }) => ({
+    label: path,
+    raw: added.reduce((sum, item) => sum + item.raw, 0),
+    gzip: added.reduce((sum, item) => sum + item.gzip, 0),
+    note: `${verdict(added.reduce((sum, item) => sum + item.gzip, 0), ROUTE_BUDGET)}  (${note})`,
+  })),
+);
+for (const { path, added } of measured) {
+  const gzip = added.reduce((sum, item) => sum + item.gzip, 0);
+  if (gzip > ROUTE_BUDGET && !overs.some((over) => over.includes(path))) overs.push(`${path} in the browser adds ${kb(gzip)} > ${kb(ROUTE_BUDGET)}`);
+}
+
+// 4. For information: chunks loaded on demand (not by a route), English texts and the CSS.
+const routeChunks = new Set(routes.flatMap((route) => route.chunks));
+const onDemand = Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry && !routeChunks.has(key) && !/\/locales\//.test(key));
+for (const key of onDemand) {
+  const files = addedFiles([key]);
+  console.log(`\nOn demand: ${manifest[key]?.name ?? key} (${key}) adds ${files.length} chunk(s), ${kb(gzipTotal(files))} gz when first used`);
+}
+const englishFiles = filesOf(Object.keys(manifest).filter((key) => /locales\/en\//.test(key)));
+console.log(`English texts (loaded when English is chosen): ${englishFiles.length} chunks, ${kb(gzipTotal(englishFiles))} gz`);
+const cssFiles = [...new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []))];
+console.log(`CSS (all files): ${cssFiles.length} files, ${kb(gzipTotal(cssFiles))} gz`);
+
+console.log(overs.length === 0 ? '\nAll targets met.' : `\nTARGET MISSED (${overs.length}):\n${overs.map((over) => `  OVER: ${over}`).join('\n')}`);
