@@ -9,7 +9,8 @@ import { ApiError } from './api-error';
 import { apiErrorSchema, errorKeys } from './error.schema';
 
 export const API_TIMEOUT_MS = 60_000;
-const TOKEN_PATH = '/api/token/';
+/** The token calls (login and verify) answer 401 as part of their job: never a forced logout (SPEC 8). */
+const TOKEN_PATHS = ['/api/token/', '/api/token/verify/'];
 
 interface ApiHooks {
   getToken: () => string | null;
@@ -40,7 +41,7 @@ export const http = ky.create({
     ],
     afterResponse: [
       (request, _options, response) => {
-        if (response.status === 401 && !new URL(request.url).pathname.endsWith(TOKEN_PATH)) {
+        if (response.status === 401 && !TOKEN_PATHS.some((path) => new URL(request.url).pathname.endsWith(path))) {
           hooks.onUnauthorized();
         }
       },
