@@ -28,4 +28,10 @@ export const errorKeys = {
   network: 'errors.network',
   timeout: 'errors.timeout',
   sessionExpired: 'errors.sessionExpired',
+  // Buying insurance (docs/api.md, "Buying insurance" and "Paying")
+  applicationIncomplete: 'errors.applicationIncomplete',
+  applicationClosed: 'errors.applicationClosed',
+  idempotencyConflict: 'errors.idempotencyConflict',
+  invalidSignature: 'errors.invalidSignature',
+  productUnavailable: 'errors.productUnavailable',
 } as const;

@@ -43,6 +43,23 @@ export const messages = {
   passwordMin: 'validation.passwordMin',
   passwordMismatch: 'validation.passwordMismatch',
   codeRequired: 'validation.codeRequired',
+  // Buying insurance (src/api/insurance.schema.ts, payment.schema.ts)
+  dateInvalid: 'validation.dateInvalid',
+  personName: 'validation.personName',
+  gender: 'validation.gender',
+  ageRange: 'validation.ageRange',
+  registerBirthDate: 'validation.registerBirthDate',
+  multipleOf: 'validation.multipleOf',
+  termUnavailable: 'validation.termUnavailable',
+  frequencyUnavailable: 'validation.frequencyUnavailable',
+  relationship: 'validation.relationship',
+  beneficiariesRequired: 'validation.beneficiariesRequired',
+  beneficiaryDuplicate: 'validation.beneficiaryDuplicate',
+  sharesTotal: 'validation.sharesTotal',
+  consentRequired: 'validation.consentRequired',
+  productUnknown: 'validation.productUnknown',
+  paymentProvider: 'validation.paymentProvider',
+  idempotencyKey: 'validation.idempotencyKey',
 } as const;
 
 /** Phone: required, digits only, exactly 8 digits. */
@@ -126,6 +143,10 @@ const boundOf = (issue: z.core.$ZodIssue): Record<string, number> => {
   const values: Record<string, number> = {};
   if ('maximum' in issue && issue.maximum !== undefined) values.max = Number(issue.maximum);
   if ('minimum' in issue && issue.minimum !== undefined) values.min = Number(issue.minimum);
+  // Custom checks (e.g. the insurance schemas' bounds and share totals) carry their values in params.
+  if (issue.code === 'custom' && issue.params) {
+    for (const [name, value] of Object.entries(issue.params)) if (typeof value === 'number') values[name] = value;
+  }
   return values;
 };
 
