@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { errorKeys } from '../src/api/error.schema';
+import { accountRoutes, type AccountOptions } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/login-throttle';
 import type { Db } from './db/db';
@@ -28,6 +29,8 @@ export interface AppOptions {
   loginThrottle?: ThrottleOptions;
   /** Origins allowed to call /api/* from a browser when the SPA is served from another host (VITE_API_BASE). */
   corsOrigins?: readonly string[];
+  /** Registration, recovery and settings: the SMS sender, the dev/test outbox, code limits. */
+  account?: AccountOptions;
 }
 
 export const createApp = ({
@@ -38,6 +41,7 @@ export const createApp = ({
   trustedProxies = 0,
   loginThrottle = DEFAULT_THROTTLE,
   corsOrigins = [],
+  account = {},
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
@@ -51,6 +55,7 @@ export const createApp = ({
 
   app.route('/api', authRoutes({ db, secret, throttle, trustedProxies }));
   app.route('/api', homeRoutes({ db }));
+  app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account }));
   app.all('/api', () => {
     throw notFound();
   });

@@ -31,6 +31,8 @@ export interface StartOptions {
   trustedProxies?: number;
   corsOrigins?: readonly string[];
   loginThrottle?: AppOptions['loginThrottle'];
+  /** Expose the SMS outbox and the code clock at /api/dev/ (tests and `npm run dev`; never `npm start`). */
+  exposeOutbox?: boolean;
 }
 
 export interface RunningServer {
@@ -55,6 +57,7 @@ export const startServer = async ({
   trustedProxies = 0,
   corsOrigins = [],
   loginThrottle,
+  exposeOutbox = false,
 }: StartOptions = {}): Promise<RunningServer> => {
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: memory ? undefined : join(dataDir, 'db') });
   let server: Server | undefined;
@@ -71,6 +74,7 @@ export const startServer = async ({
       corsOrigins,
       ...(distDir ? { distDir } : {}),
       ...(loginThrottle ? { loginThrottle } : {}),
+      account: { exposeOutbox },
     });
     const address = await new Promise<AddressInfo>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port, hostname: host }, (info) => resolve(info)) as Server;

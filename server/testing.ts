@@ -25,7 +25,7 @@ export const createTestServer = async (): Promise<TestServer> => {
   return {
     db,
     secret: TEST_SECRET,
-    app: (options = {}) => createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', ...options }),
+    app: (options = {}) => createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, ...options }),
     close: () => db.close(),
   };
 };

@@ -1,4 +1,5 @@
 /** Writes the demo data of seed-data.ts into an empty database (no users yet). */
+import { seedAccounts } from '../account/seed';
 import { hashPassword } from '../auth/password';
 import { insertUser } from '../auth/users.repo';
 import type { Db, Queryable } from './db';
@@ -78,6 +79,7 @@ export const seedIfEmpty = async (db: Db): Promise<boolean> => {
     if ((await count(tx)) > 0) return false;
     await seedContent(tx);
     await seedUsers(tx, hashes);
+    await seedAccounts(tx);
     return true;
   });
 };

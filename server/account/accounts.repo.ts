@@ -1,0 +1,89 @@
+/** The account tables: partners (the insurer's customer records), accounts and their policies. */
+import type { LanguageCode } from '../../src/api/account.schema';
+import type { Queryable } from '../db/db';
+
+export interface PartnerRow {
+  id: number;
+  register: string;
+  phone: string;
+  name: string;
+  /** Whether any policy is held under this partner. */
+  has_policy: boolean;
+}
+
+/**
+ * The person the insurer knows by this register number. Registration needs one with a policy: this
+ * is the one place that decides who counts as a policyholder.
+ */
+export const findPartnerByRegister = async (db: Queryable, register: string): Promise<PartnerRow | undefined> =>
+  (
+    await db.query<PartnerRow>(
+      `select p.id, p.register, p.phone, p.name,
+              exists (select 1 from policies where policies.partner_id = p.id) as has_policy
+         from partners p where p.register = $1`,
+      [register.toUpperCase()],
+    )
+  ).rows[0];
+
+export interface AccountRow {
+  id: number;
+  email: string;
+  name: string;
+  register: string | null;
+  phone: string | null;
+  language: LanguageCode;
+  password_hash: string;
+  password_version: number;
+}
+
+const ACCOUNT_COLUMNS = 'id, email, name, register, phone, language, password_hash, password_version';
+
+export const findAccountById = async (db: Queryable, id: number): Promise<AccountRow | undefined> =>
+  (await db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from users where id = $1`, [id])).rows[0];
+
+export const findAccountByEmail = async (db: Queryable, email: string): Promise<AccountRow | undefined> =>
+  (await db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from users where email = $1`, [email.toLowerCase()])).rows[0];
+
+export const findAccountByRegister = async (db: Queryable, register: string): Promise<AccountRow | undefined> =>
+  (await db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from users where register = $1`, [register.toUpperCase()])).rows[0];
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  partner: Pick<PartnerRow, 'id' | 'register' | 'phone' | 'name'>;
+  language: LanguageCode;
+}
+
+/** Creates the account of a partner and gives it the partner's policies; returns the new user's id. */
+export const createAccount = async (tx: Queryable, account: NewAccount): Promise<{ id: number; password_version: number }> => {
+  const { rows } = await tx.query<{ id: number; password_version: number }>(
+    `insert into users (email, password_hash, name, partner_id, register, phone, language)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id, password_version`,
+    [account.email.toLowerCase(), account.passwordHash, account.partner.name, account.partner.id, account.partner.register, account.partner.phone, account.language],
+  );
+  const created = rows[0];
+  if (!created) throw new Error('insert into users returned no row');
+  await tx.query('update policies set user_id = $1 where partner_id = $2 and user_id is null', [created.id, account.partner.id]);
+  return created;
+};
+
+/** Sets a new password hash and bumps the password version, so every older token stops working. */
+export const setPassword = async (db: Queryable, userId: number, passwordHash: string): Promise<{ id: number; password_version: number } | undefined> =>
+  (
+    await db.query<{ id: number; password_version: number }>(
+      'update users set password_hash = $2, password_version = password_version + 1 where id = $1 returning id, password_version',
+      [userId, passwordHash],
+    )
+  ).rows[0];
+
+export const setEmail = async (db: Queryable, userId: number, email: string) => {
+  await db.query('update users set email = $2 where id = $1', [userId, email.toLowerCase()]);
+};
+
+export const setLanguage = async (db: Queryable, userId: number, language: LanguageCode) => {
+  await db.query('update users set language = $2 where id = $1', [userId, language]);
+};
+
+/** Postgres' unique_violation: a concurrent request took the e-mail or register number first. */
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
