@@ -16,6 +16,7 @@ export default defineConfig({
       '/api': devApi,
       '/images': devApi,
       '/files': devApi,
+      '/sandbox': devApi,
       '/favicon.svg': devApi,
     },
   },

@@ -11,6 +11,10 @@ import { authRoutes } from './auth/auth.routes';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/login-throttle';
 import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
+import { contractRoutes } from './insurance/contracts.routes';
+import { insuranceRoutes } from './insurance/insurance.routes';
+import { paymentRoutes } from './payments/payments.routes';
+import { sandboxRoutes } from './payments/sandbox.routes';
 import type { AppEnv } from './http/env';
 import { errorBody, HttpError, notFound } from './http/errors';
 import { noStoreByDefault, securityHeaders } from './http/security';
@@ -31,6 +35,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** Registration, recovery and settings: the SMS sender, the dev/test outbox, code limits. */
   account?: AccountOptions;
+  /** Development and test tools: completing sandbox payments (/api/dev/payments/, /sandbox/dev/). Never in production. */
+  devTools?: boolean;
 }
 
 export const createApp = ({
@@ -42,6 +48,7 @@ export const createApp = ({
   loginThrottle = DEFAULT_THROTTLE,
   corsOrigins = [],
   account = {},
+  devTools = false,
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
@@ -50,12 +57,15 @@ export const createApp = ({
   app.use('*', securityHeaders);
   app.use('/api/*', noStoreByDefault);
   if (corsOrigins.length > 0) {
-    app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'], maxAge: 600 }));
+    app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key'], maxAge: 600 }));
   }
 
   app.route('/api', authRoutes({ db, secret, throttle, trustedProxies }));
   app.route('/api', homeRoutes({ db }));
   app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account }));
+  app.route('/api', insuranceRoutes({ db, secret }));
+  app.route('/api', paymentRoutes({ db, secret, devTools }));
+  app.route('/api', contractRoutes({ db, secret }));
   app.all('/api', () => {
     throw notFound();
   });
@@ -63,6 +73,7 @@ export const createApp = ({
     throw notFound();
   });
 
+  app.route('/', sandboxRoutes({ db, secret, devTools }));
   app.route('/', staticRoutes({ distDir, isDev }));
 
   app.notFound((c) =>

@@ -33,8 +33,9 @@ const server = await startServer({
   ...(env.TOKEN_SECRET ? { secret: env.TOKEN_SECRET } : {}),
   ...(env.DIST_DIR ? { distDir: env.DIST_DIR } : {}),
   isDev: env.NODE_ENV === 'development',
-  // `npm run dev` (DEV=1) lets developers read the codes sent to phones; `npm start` never does.
-  exposeOutbox: env.DEV === '1',
+  // `npm run dev` (DEV=1) lets developers read the codes sent to phones and complete sandbox payments;
+  // `npm start` never does.
+  devTools: env.DEV === '1',
   trustedProxies: trustedProxies(env.TRUST_PROXY),
   corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
 });

@@ -12,6 +12,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
+import { syncInsurance } from './insurance/seed';
 import { loadOrCreateSecret, randomSecret } from './secret';
 
 export interface StartOptions {
@@ -31,7 +32,12 @@ export interface StartOptions {
   trustedProxies?: number;
   corsOrigins?: readonly string[];
   loginThrottle?: AppOptions['loginThrottle'];
-  /** Expose the SMS outbox and the code clock at /api/dev/ (tests and `npm run dev`; never `npm start`). */
+  /**
+   * Development and test tools under /api/dev/ (the SMS outbox and code clock, completing sandbox
+   * payments) and /sandbox/dev/: tests and `npm run dev`, never `npm start`.
+   */
+  devTools?: boolean;
+  /** The SMS outbox alone; `devTools` turns it on too. */
   exposeOutbox?: boolean;
 }
 
@@ -57,13 +63,15 @@ export const startServer = async ({
   trustedProxies = 0,
   corsOrigins = [],
   loginThrottle,
-  exposeOutbox = false,
+  devTools = false,
+  exposeOutbox = devTools,
 }: StartOptions = {}): Promise<RunningServer> => {
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: memory ? undefined : join(dataDir, 'db') });
   let server: Server | undefined;
   try {
     await migrate(db);
     await seedIfEmpty(db);
+    await syncInsurance(db);
     // Replicas sharing one PostgreSQL must share TOKEN_SECRET too; a kept file only suits one machine.
     const tokenSecret = secret ?? (memory ? randomSecret() : await loadOrCreateSecret(dataDir));
     const app = createApp({
@@ -75,6 +83,7 @@ export const startServer = async ({
       ...(distDir ? { distDir } : {}),
       ...(loginThrottle ? { loginThrottle } : {}),
       account: { exposeOutbox },
+      devTools,
     });
     const address = await new Promise<AddressInfo>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port, hostname: host }, (info) => resolve(info)) as Server;

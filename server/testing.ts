@@ -7,6 +7,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite.db';
 import { seedIfEmpty } from './db/seed';
+import { syncInsurance } from './insurance/seed';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -22,10 +23,11 @@ export const createTestServer = async (): Promise<TestServer> => {
   const db = await openPglite();
   await migrate(db);
   await seedIfEmpty(db);
+  await syncInsurance(db);
   return {
     db,
     secret: TEST_SECRET,
-    app: (options = {}) => createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, ...options }),
+    app: (options = {}) => createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, devTools: true, ...options }),
     close: () => db.close(),
   };
 };

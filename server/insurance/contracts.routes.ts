@@ -1,0 +1,125 @@
+/**
+ * GET /api/contracts/ and /api/contracts/{id}/ (bearer): the signed-in user's policies — those of
+ * their account plus those whose insured person has the account's register number (a visitor's
+ * purchase shows up once its buyer signs in).
+ */
+import { Hono } from 'hono';
+import type { Beneficiary, ContractDetail, ContractList, ContractSummary, FeeFrequency } from '../../src/api/insurance.schema';
+import { todayInMongolia } from '../../src/api/insurance.schema';
+import { requireUser } from '../auth/require-user';
+import type { UserRow } from '../auth/users.repo';
+import type { Db } from '../db/db';
+import type { AppEnv } from '../http/env';
+import { notFound } from '../http/errors';
+import { languageOf, type Language } from '../http/language';
+import { addDays, feeSchedule, wholeYears } from './schedule';
+
+interface PolicyRow extends ContractSummary {
+  owner_name: string | null;
+  insured_register: string | null;
+  company_name: string;
+  sum_insured: number | null;
+  interest_rate: number | null;
+  is_savings: boolean;
+  beneficiaries: Beneficiary[];
+}
+
+const columns = (language: Language) => `
+  p.id, p.contract_number, p.product_id, pr.name_${language} as product_name, pr.image, p.status,
+  p.start_date, p.end_date, p.fee_amount, p.fee_frequency, coalesce(p.insured_name, u.name, '') as insurer,
+  coalesce(p.owner_name, u.name) as owner_name, coalesce(p.insured_register, u.register) as insured_register,
+  pr.company_name_${language} as company_name, p.sum_insured, pr.interest_rate, pr.is_savings, p.beneficiaries`;
+
+const FROM = `from policies p join products pr on pr.id = p.product_id left join users u on u.id = p.user_id`;
+
+/** Policies the user may see: their own, and those insuring the person with their register number. */
+const VISIBLE = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2))`;
+
+/** "УБ90061512" → "УБ******12". */
+const maskRegister = (register: string | null) => (register ? `${register.slice(0, 2)}${'*'.repeat(Math.max(0, register.length - 4))}${register.slice(-2)}` : '');
+
+const summaryOf = (row: PolicyRow): ContractSummary => ({
+  id: row.id,
+  contract_number: row.contract_number,
+  product_id: row.product_id,
+  product_name: row.product_name,
+  image: row.image,
+  status: row.status,
+  start_date: row.start_date,
+  end_date: row.end_date,
+  fee_amount: row.fee_amount,
+  fee_frequency: row.fee_frequency,
+  insurer: row.insurer,
+});
+
+/** Paid fees compounded yearly at `rate` % until `today` (savings so far). */
+const savingsOf = (payments: readonly { paid_at: string; amount: number }[], ratePercent: number, today: string) =>
+  Math.floor(
+    payments.reduce((sum, payment) => {
+      const years = Math.max(0, (Date.parse(today) - Date.parse(payment.paid_at.slice(0, 10))) / (365.25 * 24 * 3600 * 1000));
+      return sum + payment.amount * (1 + ratePercent / 100) ** years;
+    }, 0),
+  );
+
+export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(db, secret);
+
+  const visible = (user: UserRow) => [user.id, user.register ?? null];
+
+  app.get('/contracts/', signedIn, async (c) => {
+    const language = languageOf(c.req.header('accept-language'));
+    const { rows } = await db.query<PolicyRow>(
+      `select ${columns(language)} ${FROM} where ${VISIBLE} order by p.start_date desc, p.id desc`,
+      visible(c.var.user),
+    );
+    return c.json<ContractList>({ contracts: rows.map(summaryOf) });
+  });
+
+  app.get('/contracts/:id/', signedIn, async (c) => {
+    const id = c.req.param('id');
+    if (!/^\d{1,9}$/.test(id)) throw notFound();
+    const language = languageOf(c.req.header('accept-language'));
+    const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE} and p.id = $3`, [
+      ...visible(c.var.user),
+      Number(id),
+    ]);
+    const row = rows[0];
+    if (!row) throw notFound();
+    const { rows: paymentRows } = await db.query<{ paid_at: Date; amount: number; method: string; reference: string }>(
+      'select paid_at, amount, method, reference from policy_payments where policy_id = $1 order by paid_at, id',
+      [row.id],
+    );
+    const payments = paymentRows.map((payment) => ({ ...payment, paid_at: payment.paid_at.toISOString() }));
+    const paidTotal = payments.reduce((sum, payment) => sum + payment.amount, 0);
+    const today = todayInMongolia();
+    const schedule = feeSchedule(row.start_date, row.end_date, row.fee_frequency as FeeFrequency, row.fee_amount);
+    const paidCount = row.fee_amount > 0 ? Math.floor(paidTotal / row.fee_amount) : schedule.length;
+    const soon = addDays(today, 31);
+    const detail: ContractDetail = {
+      ...summaryOf(row),
+      owner: row.owner_name ?? row.insurer,
+      insurer_register: maskRegister(row.insured_register),
+      company_name: row.company_name,
+      duration_years: wholeYears(row.start_date, row.end_date),
+      sum_insured: row.sum_insured,
+      total_fee: schedule.reduce((sum, item) => sum + item.amount, 0),
+      paid_total: paidTotal,
+      savings: row.is_savings && row.interest_rate !== null ? savingsOf(payments, row.interest_rate, today) : null,
+      interest_rate: row.is_savings ? row.interest_rate : null,
+      fee_schedule: schedule.map((item, index) => ({
+        ...item,
+        status: index < paidCount ? 'paid' : item.due_date < today ? 'overdue' : item.due_date <= soon ? 'due' : 'upcoming',
+      })),
+      payments,
+      beneficiaries: row.beneficiaries.map((beneficiary) => ({
+        name: `${beneficiary.first_name} ${beneficiary.last_name}`.trim(),
+        relationship: beneficiary.relationship,
+        share: beneficiary.share,
+      })),
+    };
+    return c.json<ContractDetail>(detail);
+  });
+
+  return app;
+};

@@ -1,0 +1,78 @@
+/**
+ * Policies: made once per paid application, read by their holders. A policy belongs to the buyer's
+ * account, or (a visitor's purchase) to whoever signs in with the insured person's register number.
+ */
+import type { ContractStep, FeeFrequency, InsuredStep, Quote } from '../../src/api/insurance.schema';
+import { todayInMongolia } from '../../src/api/insurance.schema';
+import type { Queryable } from '../db/db';
+import { addDays, termEnd } from './schedule';
+
+export interface PaidApplication {
+  id: string;
+  product_id: number;
+  user_id: number | null;
+  insured: InsuredStep;
+  quote: Quote;
+  contract: ContractStep;
+}
+
+export interface PolicyPayment {
+  invoiceId: string;
+  amount: number;
+  method: string;
+  reference: string;
+}
+
+export const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
+
+/**
+ * Inserts the application's policy and its first payment; does nothing when the application already
+ * has one (the unique application_id). Returns the policy's contract number either way.
+ */
+export const createPolicy = async (tx: Queryable, application: PaidApplication, payment: PolicyPayment, now: Date = new Date()): Promise<string> => {
+  const { rows: productRows } = await tx.query<{ contract_prefix: string }>('select contract_prefix from products where id = $1', [
+    application.product_id,
+  ]);
+  const prefix = productRows[0]?.contract_prefix ?? 'NL';
+  const { rows: ownerRows } = application.user_id
+    ? await tx.query<{ name: string }>('select name from users where id = $1', [application.user_id])
+    : { rows: [] as { name: string }[] };
+  const insuredName = fullName(application.insured);
+  const start = addDays(todayInMongolia(now), 1);
+  const end = termEnd(start, application.quote.term_years);
+  const { rows: seq } = await tx.query<{ n: number }>("select nextval('policy_number_seq')::int as n");
+  const contractNumber = `${prefix}-${start.slice(0, 4)}-${String(seq[0]?.n ?? 0).padStart(6, '0')}`;
+  const inserted = await tx.query<{ id: number }>(
+    `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status,
+                           application_id, invoice_id, owner_name, insured_name, insured_register, sum_insured, beneficiaries)
+     values ($1, $2, $3, $4, $5, $6, $7, 'active', $8, $9, $10, $11, $12, $13, $14)
+     on conflict (application_id) do nothing returning id`,
+    [
+      application.user_id,
+      contractNumber,
+      application.product_id,
+      start,
+      end,
+      application.quote.fee,
+      application.quote.frequency satisfies FeeFrequency,
+      application.id,
+      payment.invoiceId,
+      ownerRows[0]?.name ?? insuredName,
+      insuredName,
+      application.insured.register,
+      application.quote.sum_insured,
+      JSON.stringify(application.contract.beneficiaries),
+    ],
+  );
+  const policyId = inserted.rows[0]?.id;
+  if (policyId === undefined) {
+    const { rows } = await tx.query<{ contract_number: string }>('select contract_number from policies where application_id = $1', [application.id]);
+    return rows[0]?.contract_number ?? '';
+  }
+  await tx.query(
+    `insert into policy_payments (policy_id, amount, paid_at, method, reference) values ($1, $2, $3, $4, $5)
+     on conflict (policy_id, reference) do nothing`,
+    [policyId, payment.amount, now.toISOString(), payment.method, payment.reference],
+  );
+  return contractNumber;
+};

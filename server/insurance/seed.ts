@@ -1,0 +1,69 @@
+/**
+ * Run at every start after the demo seed: writes the catalogue's content into the products table and
+ * completes policies that predate online purchases (the seeded ones) with what the policy pages show:
+ * owner and insured person, the payments made so far, demo beneficiaries. Idempotent.
+ */
+import type { Db, Queryable } from '../db/db';
+import { syncCatalogue } from './catalogue';
+import { feeSchedule } from './schedule';
+
+/** Lock shared by replicas starting together. */
+const SYNC_LOCK = 724_403;
+
+const DEMO_BENEFICIARIES: Readonly<Record<string, readonly object[]>> = {
+  'LI-2023-000184': [
+    { last_name: 'Дорж', first_name: 'Оюунаа', register: 'УБ92031524', relationship: 17, share: 60 },
+    { last_name: 'Бат-Эрдэнэ', first_name: 'Тэмүүлэн', register: 'УБ15251236', relationship: 5, share: 40 },
+  ],
+  'TS-2022-004512': [{ last_name: 'Бат-Эрдэнэ', first_name: 'Тэмүүлэн', register: 'УБ15251236', relationship: 5, share: 100 }],
+  'CF-2021-000907': [{ last_name: 'Дорж', first_name: 'Оюунаа', register: 'УБ92031524', relationship: 17, share: 100 }],
+  'AC-2024-011236': [{ last_name: 'Ганболд', first_name: 'Болормаа', register: 'ЧД62081347', relationship: 4, share: 100 }],
+};
+
+const completeOlderPolicies = async (tx: Queryable, today: string) => {
+  await tx.query(
+    `update policies p set owner_name = u.name, insured_name = u.name, insured_register = u.register
+       from users u
+      where u.id = p.user_id and p.application_id is null and p.insured_register is null`,
+  );
+  const { rows } = await tx.query<{
+    id: number;
+    contract_number: string;
+    start_date: string;
+    end_date: string;
+    fee_amount: number;
+    fee_frequency: 'single' | 'monthly' | 'quarterly' | 'semiannual' | 'annual';
+    beneficiaries: unknown[];
+    payments: number;
+  }>(
+    `select p.id, p.contract_number, p.start_date, p.end_date, p.fee_amount, p.fee_frequency, p.beneficiaries,
+            (select count(*)::int from policy_payments pp where pp.policy_id = p.id) as payments
+       from policies p where p.application_id is null`,
+  );
+  for (const policy of rows) {
+    const demo = DEMO_BENEFICIARIES[policy.contract_number];
+    if (demo && policy.beneficiaries.length === 0) {
+      await tx.query('update policies set beneficiaries = $2 where id = $1', [policy.id, JSON.stringify(demo)]);
+    }
+    if (policy.payments > 0) continue;
+    // Every fee due before today was paid by bank transfer on its due date.
+    const due = feeSchedule(policy.start_date, policy.end_date, policy.fee_frequency, policy.fee_amount).filter(
+      (item) => item.due_date < today,
+    );
+    for (const [index, item] of due.entries()) {
+      await tx.query(
+        `insert into policy_payments (policy_id, amount, paid_at, method, reference)
+         values ($1, $2, $3, 'transfer', $4) on conflict (policy_id, reference) do nothing`,
+        [policy.id, item.amount, `${item.due_date}T02:00:00Z`, `${policy.contract_number}-${String(index + 1).padStart(3, '0')}`],
+      );
+    }
+  }
+};
+
+export const syncInsurance = async (db: Db, today: string = new Date().toISOString().slice(0, 10)): Promise<void> => {
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [SYNC_LOCK]);
+    await syncCatalogue(tx);
+    await completeOlderPolicies(tx, today);
+  });
+};

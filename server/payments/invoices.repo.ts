@@ -1,0 +1,106 @@
+/** Invoices: one payment attempt of an application with one provider, and its answer shape. */
+import QRCode from 'qrcode';
+import type { FailureReason, Invoice, InvoiceStatus, PaymentProvider } from '../../src/api/payment.schema';
+import { INVOICE_TTL_SECONDS } from '../../src/api/payment.schema';
+import type { Queryable } from '../db/db';
+import { khanCardPage, maskPhone, qpayDeepLinks, qpayQrText } from './providers';
+
+export interface InvoiceRow {
+  id: string;
+  application_id: string;
+  product_id: number;
+  provider: PaymentProvider;
+  amount: number;
+  status: InvoiceStatus;
+  failure_reason: FailureReason | null;
+  phone: string | null;
+  qr_text: string | null;
+  qr_image: string | null;
+  provider_payment_id: string | null;
+  created_at: Date;
+  expires_at: Date;
+  paid_at: Date | null;
+  policy_number: string | null;
+  /** Whether the application is owned by this user (for access checks). */
+  user_id: number | null;
+}
+
+const SELECT = `
+  select i.id, i.application_id, a.product_id, i.provider, i.amount, i.status, i.failure_reason, i.phone, i.qr_text,
+         i.qr_image, i.provider_payment_id, i.created_at, i.expires_at, i.paid_at, a.user_id,
+         (select p.contract_number from policies p where p.invoice_id = i.id) as policy_number
+    from invoices i join applications a on a.id = i.application_id`;
+
+/** A pending invoice whose time is up becomes expired (lazily, when it is read or replaced). */
+export const expireDueInvoices = async (db: Queryable, where: { invoiceId?: string; applicationId?: string }) => {
+  if (where.invoiceId) {
+    await db.query(`update invoices set status = 'expired', updated_at = now() where id = $1 and status = 'pending' and expires_at <= now()`, [
+      where.invoiceId,
+    ]);
+  }
+  if (where.applicationId) {
+    await db.query(
+      `update invoices set status = 'expired', updated_at = now() where application_id = $1 and status = 'pending' and expires_at <= now()`,
+      [where.applicationId],
+    );
+  }
+};
+
+export const readInvoice = async (db: Queryable, id: string): Promise<InvoiceRow | undefined> =>
+  (await db.query<InvoiceRow>(`${SELECT} where i.id = $1`, [id])).rows[0];
+
+/** The application's payable invoice, if any (call expireDueInvoices first). */
+export const openInvoiceOf = async (db: Queryable, applicationId: string): Promise<InvoiceRow | undefined> =>
+  (await db.query<InvoiceRow>(`${SELECT} where i.application_id = $1 and i.status = 'pending'`, [applicationId])).rows[0];
+
+/** Expires the application's open invoice (its amount or provider is no longer wanted). */
+export const replaceOpenInvoices = async (db: Queryable, applicationId: string) => {
+  await db.query(
+    `update invoices set status = 'expired', failure_reason = 'replaced', updated_at = now()
+      where application_id = $1 and status = 'pending'`,
+    [applicationId],
+  );
+};
+
+export const qrImageOf = async (text: string): Promise<string> => {
+  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+};
+
+export interface NewInvoice {
+  id: string;
+  applicationId: string;
+  provider: PaymentProvider;
+  amount: number;
+  phone: string | null;
+}
+
+export const insertInvoice = async (tx: Queryable, invoice: NewInvoice) => {
+  const qrText = invoice.provider === 'qpay' ? qpayQrText(invoice.id, invoice.amount) : null;
+  const qrImage = qrText ? await qrImageOf(qrText) : null;
+  await tx.query(
+    `insert into invoices (id, application_id, provider, amount, phone, qr_text, qr_image, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
+    [invoice.id, invoice.applicationId, invoice.provider, invoice.amount, invoice.phone, qrText, qrImage, INVOICE_TTL_SECONDS[invoice.provider]],
+  );
+};
+
+export const toInvoice = (row: InvoiceRow): Invoice => ({
+  id: row.id,
+  application_id: row.application_id,
+  product_id: row.product_id,
+  provider: row.provider,
+  amount: row.amount,
+  currency: 'MNT',
+  status: row.status,
+  failure_reason: row.failure_reason,
+  redirect_url: row.provider === 'khan' ? khanCardPage(row.id) : null,
+  qr_image: row.qr_image,
+  qr_text: row.qr_text,
+  deep_links: row.provider === 'qpay' && row.qr_text ? qpayDeepLinks(row.qr_text) : [],
+  push_sent_to: row.provider === 'mostmoney' && row.phone ? maskPhone(row.phone) : null,
+  created_at: row.created_at.toISOString(),
+  expires_at: row.expires_at.toISOString(),
+  paid_at: row.paid_at ? row.paid_at.toISOString() : null,
+  policy_number: row.policy_number,
+});
