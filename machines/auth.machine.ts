@@ -31,7 +31,7 @@ export type AuthEvent =
   | { type: 'login.submit' }
   | { type: 'profile.retry' }
   | { type: 'auth.logout' }
-  /** Another flow obtained a token (e.g. registration confirmed): sign in with it. */
+  /** Another flow obtained a token: signs in with it (registration) or replaces the session's (password change). */
   | { type: 'auth.tokenReceived'; access: string };
 
 export interface AuthInput {
@@ -107,6 +107,8 @@ export const authMachine = setup({
       initial: 'loadingProfile',
       on: {
         'auth.logout': { target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
+        // A password change ends older tokens; this session goes on with the new one it was given.
+        'auth.tokenReceived': { actions: [assign({ token: ({ event }) => event.access }), 'storeToken'] },
       },
       states: {
         loadingProfile: {

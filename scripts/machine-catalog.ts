@@ -9,7 +9,11 @@ export const machineCatalog = {
   alert: () => import('../tests/machines/alert.model.ts').then((module) => module.alertModel),
   auth: () => import('../tests/machines/auth.model.ts').then((module) => module.authModel),
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
+  'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
+  'forgot-username': () => import('../tests/machines/forgot-username.model.ts').then((module) => module.forgotUsernameModel),
+  registration: () => import('../tests/machines/registration.model.ts').then((module) => module.registrationModel),
   resource: () => import('../tests/machines/resource.model.ts').then((module) => module.resourceModel),
+  settings: () => import('../tests/machines/settings.model.ts').then((module) => module.settingsModel),
 } satisfies Record<string, () => Promise<PathModel>>;
 
 export type MachineName = keyof typeof machineCatalog;

@@ -22,8 +22,9 @@ const paths = describePaths('auth', authModel, {
     for (const { index, step, snapshot, calls } of steps) {
       const before = steps[index - 1]?.snapshot;
       const names = calls.map((call) => call.action);
-      // The token is written exactly when a login succeeds, after it is in context.
-      if (step.event.type === 'xstate.done.actor.login' || (step.event.type === 'auth.tokenReceived' && before?.matches('signedOut'))) {
+      // The token is written exactly when a login succeeds or another flow hands one over, after it is in context.
+      const handedOver = step.event.type === 'auth.tokenReceived' && (before?.matches('signedOut') || before?.matches('signedIn'));
+      if (step.event.type === 'xstate.done.actor.login' || handedOver) {
         expect(calls).toEqual([expect.objectContaining({ action: 'storeToken', context: expect.objectContaining({ token: newToken }) })]);
       } else {
         expect(names).not.toContain('storeToken');

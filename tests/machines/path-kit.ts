@@ -101,8 +101,13 @@ export const actorResultOf = (event: AnyEventObject): { kind: 'done' | 'error'; 
   return match ? { kind: match[1] as 'done' | 'error', id: match[2] ?? '' } : undefined;
 };
 
-/** An actor can only answer while it runs: results of actors that are not running are not offered. */
+/**
+ * An actor can only answer while it runs: results of actors that are not running are not offered.
+ * A machine that reached a final state takes no more events (a real actor ignores them, while the
+ * pure `transition` would still run root-level transitions such as routable states' `xstate.route`).
+ */
 const canHappen = (snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean => {
+  if (snapshot.status !== 'active') return false;
   const result = actorResultOf(event);
   return result === undefined || snapshot.children[result.id] !== undefined;
 };

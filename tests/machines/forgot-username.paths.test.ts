@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { errorKeys } from '../../src/api/error.schema.ts';
+import { filledIn, forgotUsernameModel, registerNotRegistered, wrongPhone } from './forgot-username.model.ts';
+import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
+import { describePaths } from './path-suite.ts';
+
+describePaths('forgot-username', forgotUsernameModel, {
+  invariants: ({ steps, invocations }) => {
+    for (const { step, snapshot } of steps) {
+      if (step.event.type === 'xstate.error.actor.sendUsername') expect(snapshot.context.error).toEqual(step.event.error.body);
+    }
+    for (const call of invocations) expect(call.input).toEqual({ register: 'УБ90061512', phone: '99112233' });
+  },
+});
+
+describe('forgot-username behaviour', () => {
+  it('checks the register number and phone before asking the server', async () => {
+    const replay = await replayPath(forgotUsernameModel, pathFromEvents(forgotUsernameModel, [{ type: 'username.submit' }]));
+    expect(replay.steps.at(-1)?.snapshot.context.fieldErrors).toEqual({
+      register: { key: 'validation.register', values: {} },
+      phone: { key: 'validation.fieldRequired', values: { min: 1 } },
+    });
+    expect(replay.invocations).toEqual([]);
+  });
+
+  it("shows 'not registered' and 'wrong phone' and keeps what was typed", async () => {
+    for (const [error, key] of [[registerNotRegistered, errorKeys.registerNotRegistered], [wrongPhone, errorKeys.wrongPhone]] as const) {
+      const replay = await replayPath(forgotUsernameModel, pathFromEvents(forgotUsernameModel, [...filledIn, { type: 'username.submit' }, errorEvent('sendUsername', error)]));
+      const last = replay.steps.at(-1)?.snapshot;
+      expect(last?.value).toBe('editing');
+      expect(last?.context.error).toEqual({ key });
+      expect(last?.context.form.phone).toBe('99112233');
+    }
+  });
+
+  it('says the username was sent, and can be asked again', async () => {
+    const replay = await replayPath(
+      forgotUsernameModel,
+      pathFromEvents(forgotUsernameModel, [...filledIn, { type: 'username.submit' }, doneEvent('sendUsername', { resend_in: 60 }), { type: 'username.again' }]),
+    );
+    expect(replay.steps[4]?.snapshot.value).toBe('sent');
+    expect(replay.steps[5]?.snapshot.value).toBe('editing');
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { errorKeys } from '../../src/api/error.schema.ts';
+import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
+import { describePaths } from './path-suite.ts';
+import { account, changedEmail, currentPasswordIncorrect, emailTaken, inEnglish, newToken, passwordFilled, settingsModel } from './settings.model.ts';
+
+const loaded = [doneEvent('loadAccount', account)];
+
+describePaths('settings', settingsModel, {
+  invariants: ({ steps, calls }) => {
+    for (const { step, snapshot } of steps) {
+      if (snapshot.matches('ready')) expect(snapshot.context.account).not.toBeNull();
+      // A saved password never stays on screen.
+      if (step.event.type === 'xstate.done.actor.changePassword') {
+        expect(snapshot.context.password.form).toEqual({ current_password: '', new_password: '', new_password_again: '' });
+      }
+    }
+    // The new token goes to the session exactly when the password changed; the language is applied when saved.
+    const expected = steps.flatMap(({ step }) =>
+      step.event.type === 'xstate.done.actor.changePassword'
+        ? [['useNewToken', { access: newToken }]]
+        : step.event.type === 'xstate.done.actor.saveLanguage'
+          ? [['applyLanguage', { language: 'en' }]]
+          : step.event.type === 'cookies.reopen' && calls.some((call) => call.event === step.event)
+            ? [['reopenCookieChoice', undefined]]
+            : [],
+    );
+    expect(calls.map((call) => [call.action, call.params])).toEqual(expected);
+  },
+});
+
+describe('settings behaviour', () => {
+  it('shows the account, and a retry after a failed load', async () => {
+    const replay = await replayPath(settingsModel, pathFromEvents(settingsModel, [errorEvent('loadAccount', new TypeError('Failed to fetch')), { type: 'settings.retry' }, ...loaded]));
+    expect(replay.steps[1]?.snapshot.value).toBe('failed');
+    expect(replay.steps[1]?.snapshot.context.loadError).toEqual({ key: errorKeys.generic });
+    expect(replay.steps.at(-1)?.snapshot.context).toMatchObject({ account, loadError: null, profile: { email: account.email } });
+  });
+
+  it('saves the e-mail and says so; a refusal keeps what was typed', async () => {
+    const refused = await replayPath(settingsModel, pathFromEvents(settingsModel, [...loaded, { type: 'profile.change', value: 'bat@example.com' }, { type: 'profile.submit' }, errorEvent('saveProfile', emailTaken)]));
+    expect(refused.steps.at(-1)?.snapshot.context.profile).toMatchObject({ email: 'bat@example.com', error: { key: errorKeys.emailTaken }, saved: false });
+    const saved = await replayPath(settingsModel, pathFromEvents(settingsModel, [...loaded, { type: 'profile.change', value: 'bat@example.com' }, { type: 'profile.submit' }, doneEvent('saveProfile', changedEmail)]));
+    expect(saved.invocations.find((call) => call.id === 'saveProfile')?.input).toEqual({ email: 'bat@example.com' });
+    expect(saved.steps.at(-1)?.snapshot.context).toMatchObject({ account: changedEmail, profile: { saved: true, error: null } });
+  });
+
+  it('checks the new password twice before sending, and keeps the fields on a wrong current password', async () => {
+    const path = pathFromEvents(settingsModel, [
+      ...loaded,
+      ...passwordFilled,
+      { type: 'password.change', field: 'new_password_again', value: 'other12' },
+      { type: 'password.submit' },
+      { type: 'password.change', field: 'new_password_again', value: 'newpass1' },
+      { type: 'password.submit' },
+      errorEvent('changePassword', currentPasswordIncorrect),
+    ]);
+    const replay = await replayPath(settingsModel, path);
+    expect(replay.steps[6]?.snapshot.context.password.fieldErrors).toEqual({ new_password_again: { key: 'validation.passwordMismatch', values: {} } });
+    expect(replay.invocations.filter((call) => call.id === 'changePassword').map((call) => call.input)).toEqual([
+      { current_password: 'demo1234', new_password: 'newpass1' },
+    ]);
+    const last = replay.steps.at(-1)?.snapshot.context.password;
+    expect(last).toMatchObject({ error: { key: errorKeys.currentPasswordIncorrect }, form: { current_password: 'demo1234', new_password: 'newpass1' } });
+  });
+
+  it('saves the language and the cookie choice, each saying so', async () => {
+    const replay = await replayPath(
+      settingsModel,
+      pathFromEvents(settingsModel, [
+        ...loaded,
+        { type: 'language.change', value: 'en' },
+        { type: 'language.submit' },
+        doneEvent('saveLanguage', inEnglish),
+        { type: 'cookies.reopen' },
+        doneEvent('awaitCookieChoice', undefined),
+      ]),
+    );
+    const last = replay.steps.at(-1)?.snapshot.context;
+    expect(last?.language).toMatchObject({ value: 'en', saved: true });
+    expect(last?.cookies).toEqual({ saved: true });
+    expect(replay.steps[5]?.snapshot.matches({ ready: { cookies: 'choosing' } })).toBe(true);
+  });
+});
