@@ -16,7 +16,7 @@ describePaths('settings', settingsModel, {
       }
     }
     // The new token goes to the session exactly when the password changed; the language is applied when saved.
-    const expected = steps.flatMap(({ step }) =>
+    const expected = steps.flatMap(({ step }): Array<[string, unknown]> =>
       step.event.type === 'xstate.done.actor.changePassword'
         ? [['useNewToken', { access: newToken }]]
         : step.event.type === 'xstate.done.actor.saveLanguage'
@@ -25,7 +25,7 @@ describePaths('settings', settingsModel, {
             ? [['reopenCookieChoice', undefined]]
             : [],
     );
-    expect(calls.map((call) => [call.action, call.params])).toEqual(expected);
+    expect(calls.map((call): [string, unknown] => [call.action, call.params])).toEqual(expected);
   },
 });
 
