@@ -53,14 +53,16 @@ const START_TAG = /<[a-z][^\s/>]*(?:"[^"]*"|'[^']*'|[^>"'])*>?/gi;
 const TAG_PIECE = /"[^"]*"|'[^']*'|[^"']+/g;
 
 /**
- * Renames event-handler attributes (onerror → x-onerror) before parsing. Not a safety measure: the
- * parsed document is inert and the walk below drops every such attribute anyway. But Chrome reports
- * a Content Security Policy violation for every inline handler it merely parses, even in a DOMParser
- * document, and the page's CSP reports must stay clean.
+ * Renames event-handler and style attributes (onerror → x-onerror, style → x-style) before parsing.
+ * Not a safety measure: the parsed document is inert and the walk below drops every such attribute
+ * anyway. But Chrome reports a Content Security Policy violation for every inline handler or style
+ * attribute it merely parses, even in a DOMParser document, and the page's CSP reports must stay clean.
  */
 const renameHandlers = (html: string) =>
   html.replace(START_TAG, (tag) =>
-    tag.replace(TAG_PIECE, (piece) => (piece.startsWith('"') || piece.startsWith("'") ? piece : piece.replace(/(^|[\s/])on(?=[a-z])/gi, '$1x-on'))),
+    tag.replace(TAG_PIECE, (piece) =>
+      piece.startsWith('"') || piece.startsWith("'") ? piece : piece.replace(/(^|[\s/])(on(?=[a-z])|style\b)/gi, '$1x-$2'),
+    ),
   );
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -124,12 +124,12 @@ describe('POST /api/token/verify/', () => {
     expect((await verify(await sign({ sub: '1', exp: now + 60 }, server.secret, 'HS256'))).status).toBe(401);
   });
 
-  it('answers 400 with a field error when the token is missing or empty', async () => {
+  it('answers 400 with the same field error when the token is missing or empty', async () => {
     const missing = await postJson(app, '/api/token/verify/', {});
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({
       message: { key: 'errors.invalidRequest' },
-      fields: { token: { key: 'validation.valueRequired', values: {} } },
+      fields: { token: { key: 'validation.fieldRequired', values: {} } },
     });
     const empty = await verify('');
     expect(empty.status).toBe(400);
