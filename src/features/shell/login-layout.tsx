@@ -7,7 +7,7 @@ import { PageChrome } from './page-chrome';
 export default function LoginLayout({ children }: { children: ReactNode }) {
   const top = (
     <div className="login-layout__top">
-      <Logo />
+      <Logo inverse />
       <LanguageToggle />
     </div>
   );
