@@ -1,5 +1,5 @@
 /** Invoices: one payment attempt of an application with one provider, and its answer shape. */
-import QRCode from 'qrcode';
+import { renderSVG } from 'uqr';
 import type { FailureReason, Invoice, InvoiceStatus, PaymentProvider } from '../../src/api/payment.schema';
 import { INVOICE_TTL_SECONDS } from '../../src/api/payment.schema';
 import type { Queryable } from '../db/db';
@@ -63,7 +63,7 @@ export const replaceOpenInvoices = async (db: Queryable, applicationId: string) 
 };
 
 export const qrImageOf = async (text: string): Promise<string> => {
-  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const svg = renderSVG(text, { ecc: 'M', border: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 };
 
