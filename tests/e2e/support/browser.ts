@@ -30,6 +30,7 @@ export const startAppServer = async (): Promise<RunningServer> => {
   if (!existsSync(`${DIST_DIR}index.html`)) {
     throw new Error(`No build in ${DIST_DIR}: run \`npx vite build\` before the e2e tests (or set E2E_DIST_DIR to a build).`);
   }
-  // The outbox lets tests read the codes the server sends to phones (never exposed by `npm start`).
-  return startServer({ port: 0, host: '127.0.0.1', memory: true, distDir: DIST_DIR, exposeOutbox: true });
+  // The outbox lets tests read the codes the server sends to phones, and devTools lets them finish a
+  // sandbox payment (POST /api/dev/payments/{id}/complete/); `npm start` exposes neither.
+  return startServer({ port: 0, host: '127.0.0.1', memory: true, distDir: DIST_DIR, exposeOutbox: true, devTools: true });
 };
