@@ -3,6 +3,7 @@
  * SPA on one origin. A Hono app on web-standard Request/Response, so it runs under Node
  * (server/start.ts) and, unchanged, on serverless and edge runtimes.
  */
+import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { errorKeys } from '../src/api/error.schema';
@@ -55,6 +56,8 @@ export const createApp = ({
   const throttle = createLoginThrottle(db, loginThrottle);
 
   app.use('*', securityHeaders);
+  // Scripts, styles, SVGs and JSON shrink to a quarter or less; tiny and binary answers are left alone.
+  app.use('*', compress({ threshold: 1024 }));
   app.use('/api/*', noStoreByDefault);
   if (corsOrigins.length > 0) {
     app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key'], maxAge: 600 }));

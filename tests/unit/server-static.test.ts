@@ -150,3 +150,19 @@ describe('without a build', () => {
     expect((await server.app({ distDir: join(dist, 'missing') }).request('/api/home/')).status).toBe(200);
   });
 });
+
+describe('compression', () => {
+  it('gzips scripts for browsers that accept it, and not for those that do not', async () => {
+    const big = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    await writeFile(join(dist, 'assets', 'big-abc123.js'), big);
+    const gzipped = await app.request('/assets/big-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipped.headers.get('Content-Encoding')).toBe('gzip');
+    const bytes = new Uint8Array(await gzipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(big.length / 4);
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(bytes).toString()).toBe(big);
+    const plain = await app.request('/assets/big-abc123.js');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(big);
+  });
+});
