@@ -4,7 +4,7 @@
  * twice), the language, and the cookie choice re-opened. Each section saves on its own, says so, and
  * keeps what the user typed when it fails.
  *
- * A password change ends every other session: the server answers with a new token, which `useNewToken`
+ * A password change ends every other session: the server answers with a new token, which `adoptNewToken`
  * (provided by the app) hands to the auth actor. The cookie choice is made in the cookie banner, which
  * `reopenCookieChoice` re-opens; `awaitCookieChoice` settles when the banner has stored a choice.
  */
@@ -99,7 +99,7 @@ export const settingsMachine = setup({
   },
   actions: {
     /** This session goes on with the token the password change returned (provided by the app). */
-    useNewToken: (_, _params: { access: string }) => {},
+    adoptNewToken: (_, _params: { access: string }) => {},
     /** Shows the site in the saved language (provided by the app). */
     applyLanguage: (_, _params: { language: LanguageCode }) => {},
     /** Opens the cookie banner with the stored choice (provided by the app). */
@@ -233,7 +233,7 @@ export const settingsMachine = setup({
                 }),
                 onDone: {
                   target: 'editing',
-                  actions: [{ type: 'useNewToken', params: ({ event }) => ({ access: event.output.access }) }, 'passwordSaved'],
+                  actions: [{ type: 'adoptNewToken', params: ({ event }) => ({ access: event.output.access }) }, 'passwordSaved'],
                 },
                 onError: { target: 'editing', actions: 'passwordFailed' },
               },

@@ -24,6 +24,11 @@ const ComingSoonPage = lazy(() => import('../features/shell/coming-soon.page'));
 const LoginPage = lazy(() => import('../features/auth/login.page'));
 const LogoutPage = lazy(() => import('../features/auth/logout.page'));
 const UserIndexPage = lazy(() => import('../features/shell/user-index.page'));
+// One view per flow: the steps of a flow share it, so moving between them keeps its machine.
+const RegisterPage = lazy(() => import('../features/account/register.page'));
+const ForgotUsernamePage = lazy(() => import('../features/account/forgot-username.page'));
+const ForgotPasswordPage = lazy(() => import('../features/account/forgot-password.page'));
+const SettingsPage = lazy(() => import('../features/account/settings.page'));
 
 const soon = ComingSoonPage;
 
@@ -59,10 +64,13 @@ export const routes: readonly AppRoute[] = [
   route('fee-status', '/fee/status', 'member', 'home', 'titles.fee'),
 
   route('login', '/login', 'guest', 'login', 'titles.login', LoginPage),
-  route('register', '/login/register', 'guest', 'login', 'titles.register'),
-  route('register-confirm', '/login/register/confirm', 'guest', 'login', 'titles.register'),
-  route('forgot-username', '/login/forgot-username', 'guest', 'login', 'titles.forgotUsername'),
-  route('forgot-password', '/login/forgot-password', 'guest', 'login', 'titles.forgotPassword'),
+  route('register', '/login/register', 'guest', 'login', 'titles.register', RegisterPage),
+  route('register-confirm', '/login/register/confirm', 'guest', 'login', 'titles.register', RegisterPage),
+  route('forgot-username', '/login/forgot-username', 'guest', 'login', 'titles.forgotUsername', ForgotUsernamePage),
+  route('forgot-password', '/login/forgot-password', 'guest', 'login', 'titles.forgotPassword', ForgotPasswordPage),
+  // The recovery's later steps (the SPEC names only the first path; see docs/decisions.md).
+  route('forgot-password-code', '/login/forgot-password/code', 'guest', 'login', 'titles.forgotPassword', ForgotPasswordPage),
+  route('forgot-password-new', '/login/forgot-password/new-password', 'guest', 'login', 'titles.forgotPassword', ForgotPasswordPage),
 
   route('logout', '/logout', 'public', 'bare', 'titles.logout', LogoutPage),
 
@@ -79,7 +87,7 @@ export const routes: readonly AppRoute[] = [
   route('claim-create-for', '/user/claim/create/:insuranceId', 'user', 'user', 'titles.claimCreate'),
   route('feedback', '/user/feedback', 'user', 'user', 'titles.feedback'),
   route('notification', '/user/notifications', 'user', 'user', 'titles.notifications'),
-  route('settings', '/user/settings', 'user', 'user', 'titles.settings'),
+  route('settings', '/user/settings', 'user', 'user', 'titles.settings', SettingsPage),
 
   route('credit-med', '/credit-med', 'user', 'user', 'titles.creditMed'),
   route('credit-med-request', '/credit-med/request', 'user', 'user', 'titles.creditMedRequest'),

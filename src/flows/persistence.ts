@@ -2,11 +2,13 @@
  * Resume: a wizard's persisted snapshot is kept in local storage, versioned ({ v, machine, snapshot })
  * and keyed by flow and user. A stale version, another machine's snapshot or one the machine cannot
  * resolve any more is discarded, never crashes the page. A state that was mid-request re-runs its
- * request on restore; writes carry idempotency keys so nothing is sent twice.
+ * request on restore; writes carry idempotency keys so nothing is sent twice. Delayed transitions
+ * (`after`) do not survive a reload: a restored actor is sent `flow.resumed` once, so a machine that
+ * counts down can restart its timers (machines that do not handle the event ignore it).
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import type { AnyStateMachine, InputFrom, Snapshot } from 'xstate';
+import { useEffect, useMemo, useRef } from 'react';
+import type { AnyStateMachine, InputFrom, Snapshot, SnapshotFrom } from 'xstate';
 
 export interface PersistOptions {
   /** Storage key, e.g. `flow:buy-insurance:guest`. */
@@ -54,15 +56,35 @@ export const savePersisted = (machine: AnyStateMachine, snapshot: Snapshot<unkno
   }
 };
 
+/** The event a restored actor receives once it runs again. */
+export const FLOW_RESUMED = { type: 'flow.resumed' } as const;
+
+export interface PersistedActorOptions<TMachine extends AnyStateMachine> extends PersistOptions {
+  input?: InputFrom<TMachine>;
+  /**
+   * What of the persisted snapshot to keep, given the live one; null keeps nothing and clears what
+   * was stored. For steps that must not reach storage (a password being typed).
+   */
+  select?: (persisted: Snapshot<unknown>, snapshot: SnapshotFrom<TMachine>) => Snapshot<unknown> | null;
+}
+
 /** An actor restored from storage when possible, persisted after every transition, cleared when done. */
-export function usePersistedActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions & { input?: InputFrom<TMachine> }) {
+export function usePersistedActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistedActorOptions<TMachine>) {
   const restored = useMemo(() => loadPersisted(machine, options), [machine, options.key, options.version]); // eslint-disable-line react-hooks/exhaustive-deps
   const actor = useActorRef(machine, { ...(restored ? { snapshot: restored } : {}), ...(options.input !== undefined ? { input: options.input } : {}) } as never);
+  const resumed = useRef(false);
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
-      if ((snapshot as Snapshot<unknown>).status === 'active') savePersisted(machine, actor.getPersistedSnapshot(), options);
+      if ((snapshot as Snapshot<unknown>).status !== 'active') return clearPersisted(options);
+      const persisted = actor.getPersistedSnapshot();
+      const kept = options.select ? options.select(persisted, snapshot as SnapshotFrom<TMachine>) : persisted;
+      if (kept) savePersisted(machine, kept, options);
       else clearPersisted(options);
     });
+    if (restored && !resumed.current) {
+      resumed.current = true;
+      actor.send(FLOW_RESUMED as never);
+    }
     return () => subscription.unsubscribe();
   }, [actor, machine, options.key, options.version]); // eslint-disable-line react-hooks/exhaustive-deps
   return actor;

@@ -18,7 +18,7 @@ describePaths('settings', settingsModel, {
     // The new token goes to the session exactly when the password changed; the language is applied when saved.
     const expected = steps.flatMap(({ step }): Array<[string, unknown]> =>
       step.event.type === 'xstate.done.actor.changePassword'
-        ? [['useNewToken', { access: newToken }]]
+        ? [['adoptNewToken', { access: newToken }]]
         : step.event.type === 'xstate.done.actor.saveLanguage'
           ? [['applyLanguage', { language: 'en' }]]
           : step.event.type === 'cookies.reopen' && calls.some((call) => call.event === step.event)

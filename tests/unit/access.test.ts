@@ -35,8 +35,9 @@ describe('route table', () => {
     for (const path of ['/', '/insurance/', '/insurance/detail/:id/', '/insurance/buy/payment/status/khan/fail/', '/ot/register/result', '/fee/status', '/login/forgot-password', '/logout', '/user/contract/:id/payment/:invoiceId', '/user/claim/create/:insuranceId', '/credit-med/pre-claim/repay/:id/buy']) {
       expect(byPath(path), path).toBeDefined();
     }
-    // 51 paths of SPEC 2 plus /user, where signed-in users land.
-    expect(routes).toHaveLength(52);
+    // 51 paths of SPEC 2 plus /user, where signed-in users land, and the password recovery's
+    // code and new-password steps (docs/decisions.md, "Accounts").
+    expect(routes).toHaveLength(54);
   });
   it('gives each area its access level and layout', () => {
     expect(byPath('/fee')).toMatchObject({ access: 'member' });

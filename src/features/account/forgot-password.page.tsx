@@ -1,0 +1,151 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useMessage } from '../../app/messages';
+import { paths } from '../../app/paths';
+import { Button } from '../../ui/button';
+import { PhoneField } from '../../ui/phone-field';
+import { TextField } from '../../ui/text-field';
+import { useForgotPasswordFlow } from './account-flows';
+import { CodeStep } from './code-step';
+import { ErrorNotice } from './messages';
+import './account.css';
+
+type ForgotPasswordActor = ReturnType<typeof useForgotPasswordFlow>;
+
+/** /login/forgot-password (…/code, …/new-password): one machine; the URL follows its step. */
+export default function ForgotPasswordPage() {
+  const actor = useForgotPasswordFlow();
+  const step = useSelector(actor, (snapshot) =>
+    snapshot.matches('resetCode') ? 'code' : snapshot.matches('newPassword') || snapshot.matches('done') ? 'newPassword' : 'identify',
+  );
+  if (step === 'code') return <ResetCode actor={actor} />;
+  if (step === 'newPassword') return <NewPassword actor={actor} />;
+  return <Identify actor={actor} />;
+}
+
+function BackToLogin() {
+  const { t } = useTranslation('account');
+  return (
+    <p className="account-page__links">
+      <Link href={paths.login()}>{t('forgotPassword.backToLogin')}</Link>
+    </p>
+  );
+}
+
+function Identify({ actor }: { actor: ForgotPasswordActor }) {
+  const { t } = useTranslation('account');
+  const translate = useMessage();
+  const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const sending = useSelector(actor, (snapshot) => snapshot.matches({ identify: 'sending' }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'identify.submit' });
+  };
+  return (
+    <div className="account-page">
+      <h1 className="account-page__title">{t('forgotPassword.title')}</h1>
+      <p className="account-page__lead">{t('forgotPassword.lead')}</p>
+      <ErrorNotice message={error} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('forgotPassword.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={form.email}
+          onChange={(value) => actor.send({ type: 'identify.change', field: 'email', value })}
+          errorMessage={translate(fieldErrors.email)}
+          isDisabled={sending}
+        />
+        <PhoneField
+          label={t('forgotPassword.phone')}
+          name="phone"
+          value={form.phone}
+          onChange={(value) => actor.send({ type: 'identify.change', field: 'phone', value })}
+          errorMessage={translate(fieldErrors.phone)}
+          isDisabled={sending}
+        />
+        <Button type="submit" isBusy={sending} className="account-page__submit">
+          {sending ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
+        </Button>
+      </form>
+      <BackToLogin />
+    </div>
+  );
+}
+
+function ResetCode({ actor }: { actor: ForgotPasswordActor }) {
+  const context = useSelector(actor, (snapshot) => snapshot.context);
+  const verifying = useSelector(actor, (snapshot) => snapshot.matches({ resetCode: { entry: 'verifying' } }));
+  const canResend = useSelector(actor, (snapshot) => snapshot.matches({ resetCode: { resend: 'ready' } }));
+  const resending = useSelector(actor, (snapshot) => snapshot.matches({ resetCode: { resend: 'resending' } }));
+  return (
+    <CodeStep
+      phone={context.form.phone}
+      code={context.code}
+      fieldErrors={context.fieldErrors}
+      error={context.error}
+      notice={context.notice}
+      isConfirming={verifying}
+      secondsLeft={context.secondsLeft}
+      canResend={canResend}
+      isResending={resending}
+      detailsHref={paths.forgotPassword()}
+      onChange={(value) => actor.send({ type: 'code.change', value })}
+      onSubmit={() => actor.send({ type: 'code.submit' })}
+      onResend={() => actor.send({ type: 'code.resend' })}
+    />
+  );
+}
+
+function NewPassword({ actor }: { actor: ForgotPasswordActor }) {
+  const { t } = useTranslation('account');
+  const translate = useMessage();
+  const form = useSelector(actor, (snapshot) => snapshot.context.newPassword);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const saving = useSelector(actor, (snapshot) => snapshot.matches({ newPassword: 'saving' }) || snapshot.matches('done'));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'password.submit' });
+  };
+  return (
+    <div className="account-page">
+      <h1 className="account-page__title">{t('forgotPassword.newTitle')}</h1>
+      <p className="account-page__lead">{t('forgotPassword.newLead')}</p>
+      <ErrorNotice message={error} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('forgotPassword.password')}
+          description={t('register.passwordDescription')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(value) => actor.send({ type: 'password.change', field: 'password', value })}
+          errorMessage={translate(fieldErrors.password)}
+          isDisabled={saving}
+        />
+        <TextField
+          label={t('forgotPassword.passwordAgain')}
+          type="password"
+          name="passwordAgain"
+          autoComplete="new-password"
+          value={form.passwordAgain}
+          onChange={(value) => actor.send({ type: 'password.change', field: 'passwordAgain', value })}
+          errorMessage={translate(fieldErrors.passwordAgain)}
+          isDisabled={saving}
+        />
+        <Button type="submit" isBusy={saving} className="account-page__submit">
+          {saving ? t('forgotPassword.saving') : t('forgotPassword.save')}
+        </Button>
+      </form>
+      <BackToLogin />
+    </div>
+  );
+}
