@@ -1,0 +1,207 @@
+/**
+ * Payment status (/insurance/buy/payment/status/…): what became of one invoice. The server's invoice
+ * is the truth; the bank card's return path (khan success or fail) is only a hint, so a "success"
+ * return whose invoice is still pending keeps polling.
+ *
+ * A pending invoice is polled with a backoff (POLL_DELAYS_MS, about two minutes in all); then the page
+ * says the payment is still pending and offers "check again", which starts a new round. Nothing is
+ * persisted: the invoice id is in the URL, so a reload starts again from the server's state.
+ * A paid invoice forgets the finished purchase's wizard snapshot (`forgetPurchase`, provided by the
+ * app) and shows the policy number.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { ApiError, errorMessage } from '../src/api/api-error';
+import type { Invoice, PaymentProvider } from '../src/api/payment.schema';
+import type { Message } from '../src/api/validation';
+
+/** Waits between polls of a pending invoice: 2 s growing to 30 s, about two minutes in all. */
+export const POLL_DELAYS_MS = [2_000, 3_000, 5_000, 8_000, 13_000, 21_000, 30_000, 30_000] as const;
+/** The countdown to the invoice's expiry ticks once a second. */
+export const TICK_MS = 1_000;
+/** A poll due after the invoice expired is made this long after the expiry, so the server has seen it. */
+export const EXPIRY_GRACE_MS = 1_000;
+
+/** What the bank card's page said when it sent the browser back (a hint, never the truth). */
+export type ReturnHint = 'success' | 'fail';
+
+export interface PaymentStatusInput {
+  /** The invoice from `?invoice=`; null when the URL has none. */
+  invoiceId: string | null;
+  /** The provider the status URL names (none on the generic status page). */
+  provider?: PaymentProvider | null;
+  returned?: ReturnHint | null;
+  /** The application's key (X-Application-Key) when the buyer is a visitor; null for a signed-in owner. */
+  applicationKey?: string | null;
+}
+
+export interface PaymentStatusContext {
+  invoiceId: string | null;
+  provider: PaymentProvider | null;
+  returned: ReturnHint | null;
+  applicationKey: string | null;
+  /** The newest answer of the server. */
+  invoice: Invoice | null;
+  /** Scheduled polls made in this round (a "check now" does not count). */
+  attempts: number;
+  /** The last failed request: shown with a retry, or as a note while polling goes on. */
+  error: Message | null;
+  /** Whole seconds until the invoice expires (the QR and mobile-money countdown). */
+  secondsLeft: number | null;
+}
+
+export type PaymentStatusEvent =
+  /** Ask the server now: "I have paid" while waiting, "check again" once polling gave up. */
+  | { type: 'payment.check' }
+  /** The first load failed: try it again. */
+  | { type: 'payment.retry' };
+
+export interface CheckInvoiceInput {
+  invoiceId: string;
+  applicationKey: string | null;
+}
+
+const outputOf = (event: unknown) => (event as { output: Invoice }).output;
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+
+/** Whole seconds from `now` until the ISO time `at`, never negative. */
+export const secondsUntil = (at: string, now: number) => Math.max(0, Math.ceil((Date.parse(at) - now) / 1000));
+
+/** The wait before the next poll: the schedule's, shortened to just after the expiry when that comes first. */
+export const nextPollDelay = (context: Pick<PaymentStatusContext, 'attempts' | 'invoice'>, now: number) => {
+  const scheduled = POLL_DELAYS_MS[Math.min(context.attempts, POLL_DELAYS_MS.length - 1)] ?? TICK_MS;
+  const expiresAt = context.invoice ? Date.parse(context.invoice.expires_at) : Number.NaN;
+  if (Number.isNaN(expiresAt)) return scheduled;
+  return Math.min(scheduled, Math.max(TICK_MS, expiresAt - now + EXPIRY_GRACE_MS));
+};
+
+export const paymentStatusMachine = setup({
+  types: {
+    context: {} as PaymentStatusContext,
+    events: {} as PaymentStatusEvent,
+    input: {} as PaymentStatusInput,
+  },
+  actors: {
+    checkInvoice: fromPromise<Invoice, CheckInvoiceInput>(async () => {
+      throw new Error('checkInvoice is provided by the app');
+    }),
+  },
+  actions: {
+    /** Forgets the finished purchase's persisted wizard snapshot (provided by the app). */
+    forgetPurchase: (_, _params: { applicationId: string }) => {},
+    rememberInvoice: assign(({ event }) => {
+      const invoice = outputOf(event);
+      return { invoice, error: null, secondsLeft: secondsUntil(invoice.expires_at, Date.now()) };
+    }),
+    rememberError: assign(({ event }) => ({ error: errorMessage(errorOf(event)) })),
+    startRound: assign({ attempts: 0 }),
+    countPoll: assign(({ context }) => ({ attempts: context.attempts + 1 })),
+    countDown: assign(({ context }) => ({
+      secondsLeft: context.invoice ? secondsUntil(context.invoice.expires_at, Date.now()) : null,
+    })),
+  },
+  guards: {
+    hasInvoiceId: ({ context }) => context.invoiceId !== null && context.invoiceId !== '',
+    isPaid: ({ event }) => outputOf(event).status === 'paid',
+    isPending: ({ event }) => outputOf(event).status === 'pending',
+    hasPollsLeft: ({ context }) => context.attempts < POLL_DELAYS_MS.length,
+    /** Unknown, or not this browser's (a visitor without the application's key): the same 404. */
+    isNotFound: ({ event }) => {
+      const error = errorOf(event);
+      return error instanceof ApiError && error.status === 404;
+    },
+  },
+  delays: {
+    pollDelay: ({ context }) => nextPollDelay(context, Date.now()),
+    tick: TICK_MS,
+  },
+}).createMachine({
+  id: 'paymentStatus',
+  context: ({ input }) => ({
+    invoiceId: input.invoiceId,
+    provider: input.provider ?? null,
+    returned: input.returned ?? null,
+    applicationKey: input.applicationKey ?? null,
+    invoice: null,
+    attempts: 0,
+    error: null,
+    secondsLeft: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasInvoiceId', target: 'checking' }, { target: 'missing' }],
+    },
+    /** The URL names no invoice: nothing to show. */
+    missing: { type: 'final' },
+    checking: {
+      invoke: {
+        id: 'checkInvoice',
+        src: 'checkInvoice',
+        input: ({ context }) => ({ invoiceId: context.invoiceId ?? '', applicationKey: context.applicationKey }),
+        onDone: [
+          { guard: 'isPaid', target: 'paid', actions: 'rememberInvoice' },
+          { guard: 'isPending', target: 'pending', actions: ['rememberInvoice', 'startRound'] },
+          { target: 'failed', actions: 'rememberInvoice' },
+        ],
+        onError: [
+          { guard: 'isNotFound', target: 'notFound', actions: 'rememberError' },
+          { target: 'loadFailed', actions: 'rememberError' },
+        ],
+      },
+    },
+    loadFailed: {
+      on: { 'payment.retry': { target: 'checking' } },
+    },
+    notFound: { type: 'final' },
+    pending: {
+      type: 'parallel',
+      states: {
+        poll: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: { pollDelay: { target: 'polling', actions: 'countPoll' } },
+              on: { 'payment.check': { target: 'polling' } },
+            },
+            polling: {
+              invoke: {
+                id: 'checkInvoice',
+                src: 'checkInvoice',
+                input: ({ context }) => ({ invoiceId: context.invoiceId ?? '', applicationKey: context.applicationKey }),
+                onDone: [
+                  { guard: 'isPaid', target: '#paymentStatus.paid', actions: 'rememberInvoice' },
+                  { guard: 'isPending', target: 'decidingNext', actions: 'rememberInvoice' },
+                  { target: '#paymentStatus.failed', actions: 'rememberInvoice' },
+                ],
+                // A failed poll is a blip until the round is over: the note shows, polling goes on.
+                onError: { target: 'decidingNext', actions: 'rememberError' },
+              },
+            },
+            decidingNext: {
+              always: [{ guard: 'hasPollsLeft', target: 'waiting' }, { target: 'stillPending' }],
+            },
+            /** Polling gave up: "still pending, check again". */
+            stillPending: {
+              on: { 'payment.check': { target: 'polling', actions: 'startRound' } },
+            },
+          },
+        },
+        clock: {
+          initial: 'ticking',
+          states: {
+            ticking: {
+              entry: 'countDown',
+              after: { tick: { target: 'ticking', reenter: true } },
+            },
+          },
+        },
+      },
+    },
+    paid: {
+      type: 'final',
+      entry: { type: 'forgetPurchase', params: ({ context }) => ({ applicationId: context.invoice?.application_id ?? '' }) },
+    },
+    /** Failed or expired: the reason, "try again" and "choose another way to pay". */
+    failed: { type: 'final' },
+  },
+});
