@@ -9,6 +9,13 @@ export const paths = {
   buyContract: (id: number | string, productId: number | string) => `/insurance/buy/${id}/${productId}/contract/`,
   buyPayment: () => '/insurance/buy/payment/',
   paymentStatus: () => '/insurance/buy/payment/status/',
+  /** "Try again" after a failed payment: the wizard's payment step, with the provider to use again. */
+  buyPaymentAgain: (provider: string) => `/insurance/buy/payment/?provider=${encodeURIComponent(provider)}`,
+  /** The status page of an invoice: the QR or mobile-money page, or the generic one. */
+  invoiceStatus: (invoiceId: string, provider?: 'qpay' | 'mostmoney') =>
+    `/insurance/buy/payment/status/${provider ? `${provider}/` : ''}?invoice=${encodeURIComponent(invoiceId)}`,
+  /** The login page that returns to `next` afterwards. */
+  loginThen: (next: string) => `/login?next=${encodeURIComponent(next)}`,
   ot: () => '/ot/',
   otRegister: () => '/ot/register',
   login: () => '/login',

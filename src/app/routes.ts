@@ -24,6 +24,7 @@ const ComingSoonPage = lazy(() => import('../features/shell/coming-soon.page'));
 const LoginPage = lazy(() => import('../features/auth/login.page'));
 const LogoutPage = lazy(() => import('../features/auth/logout.page'));
 const UserIndexPage = lazy(() => import('../features/shell/user-index.page'));
+const PaymentStatusPage = lazy(() => import('../features/payment/payment-status.page'));
 // One view per flow: the steps of a flow share it, so moving between them keeps its machine.
 const RegisterPage = lazy(() => import('../features/account/register.page'));
 const ForgotUsernamePage = lazy(() => import('../features/account/forgot-username.page'));
@@ -40,15 +41,16 @@ export const routes: readonly AppRoute[] = [
   route('home', '/', 'public', 'home', 'titles.home', HomePage),
   route('insurance-list', '/insurance/', 'public', 'home', 'titles.insuranceList'),
   route('insurance-detail', '/insurance/detail/:id/', 'public', 'home', 'titles.insuranceDetail'),
+  // Before the wizard's routes: /insurance/buy/:id/:productId/ would match it too.
+  route('payment-status', '/insurance/buy/payment/status/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
   route('buy-insured', '/insurance/buy/:id/:productId/', 'public', 'home', 'titles.buy'),
   route('buy-product', '/insurance/buy/:id/:productId/product/', 'public', 'home', 'titles.buy'),
   route('buy-contract', '/insurance/buy/:id/:productId/contract/', 'public', 'home', 'titles.buy'),
   route('buy-payment', '/insurance/buy/payment/', 'public', 'home', 'titles.payment'),
-  route('payment-status', '/insurance/buy/payment/status/', 'public', 'home', 'titles.paymentStatus'),
-  route('payment-khan-success', '/insurance/buy/payment/status/khan/success/', 'public', 'home', 'titles.paymentStatus'),
-  route('payment-khan-fail', '/insurance/buy/payment/status/khan/fail/', 'public', 'home', 'titles.paymentStatus'),
-  route('payment-qpay', '/insurance/buy/payment/status/qpay/', 'public', 'home', 'titles.paymentStatus'),
-  route('payment-mostmoney', '/insurance/buy/payment/status/mostmoney/', 'public', 'home', 'titles.paymentStatus'),
+  route('payment-khan-success', '/insurance/buy/payment/status/khan/success/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
+  route('payment-khan-fail', '/insurance/buy/payment/status/khan/fail/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
+  route('payment-qpay', '/insurance/buy/payment/status/qpay/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
+  route('payment-mostmoney', '/insurance/buy/payment/status/mostmoney/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
 
   route('ot', '/ot/', 'public', 'ot', 'titles.ot'),
   route('ot-register', '/ot/register', 'public', 'ot', 'titles.otRegister'),

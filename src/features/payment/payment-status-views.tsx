@@ -1,0 +1,284 @@
+/** The status page's views, one per outcome; each renders what it is given and calls back on presses. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReturnHint } from '../../../machines/payment-status.machine';
+import { CONTRACT_SENT_WITHIN_WORKING_DAYS } from '../../api/insurance.schema';
+import type { Invoice, PaymentProvider } from '../../api/payment.schema';
+import type { Message } from '../../api/validation';
+import { formatDate, formatMoney } from '../../app/format';
+import { useMessage } from '../../app/messages';
+import { paths } from '../../app/paths';
+import { Button, ButtonLink } from '../../ui/button';
+import { AuthActor, selectStatus } from '../auth/auth-context';
+import type { StatusView } from './payment-status.view-model';
+
+type Tone = 'waiting' | 'success' | 'danger' | 'neutral';
+
+function StatusIcon({ tone }: { tone: Tone }) {
+  return (
+    <span className={`payment-status__icon payment-status__icon--${tone}`} aria-hidden="true">
+      <svg viewBox="0 0 48 48" width="48" height="48">
+        {tone === 'success' ? <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" /> : null}
+        {tone === 'danger' ? <path d="M17 17l14 14M31 17L17 31" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" /> : null}
+        {tone === 'waiting' ? (
+          <>
+            <circle cx="24" cy="24" r="12" fill="none" stroke="currentColor" strokeWidth="3.5" />
+            <path d="M24 17v7l5 3" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
+          </>
+        ) : null}
+        {tone === 'neutral' ? <path d="M24 15v12M24 32.5v.5" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" /> : null}
+      </svg>
+    </span>
+  );
+}
+
+/** The page's card: an icon, the heading (the page's h1) and what belongs to the status. */
+function StatusCard({ tone, title, children }: { tone: Tone; title: string; children: ReactNode }) {
+  return (
+    <section className={`payment-card payment-card--${tone}`} aria-labelledby="payment-status-title">
+      <header className="payment-card__header">
+        <StatusIcon tone={tone} />
+        <h1 id="payment-status-title" className="payment-card__title">{title}</h1>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="payment-card__actions">{children}</div>;
+}
+
+const shortInvoiceNumber = (invoice: Invoice) => invoice.id.slice(0, 8).toUpperCase();
+
+/** Amount, method and invoice number (and the payment date once paid). */
+function InvoiceSummary({ invoice }: { invoice: Invoice }) {
+  const { t, i18n } = useTranslation('payment');
+  return (
+    <dl className="payment-summary" aria-label={t('summary.label')}>
+      <div className="payment-summary__row payment-summary__row--amount">
+        <dt>{t('summary.amount')}</dt>
+        <dd data-testid="payment-amount">{formatMoney(invoice.amount, i18n.language)}</dd>
+      </div>
+      <div className="payment-summary__row">
+        <dt>{t('summary.method')}</dt>
+        <dd>{t(`providers.${invoice.provider}`)}</dd>
+      </div>
+      <div className="payment-summary__row">
+        <dt>{t('summary.invoice')}</dt>
+        <dd>{shortInvoiceNumber(invoice)}</dd>
+      </div>
+      {invoice.paid_at ? (
+        <div className="payment-summary__row">
+          <dt>{t('summary.paidAt')}</dt>
+          <dd>{formatDate(invoice.paid_at, i18n.language)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function InlineSpinner() {
+  return <span className="payment-status__spinner" aria-hidden="true" />;
+}
+
+export function MissingView() {
+  const { t } = useTranslation('payment');
+  return (
+    <StatusCard tone="neutral" title={t('missing.title')}>
+      <p className="payment-card__lead">{t('missing.text')}</p>
+      <Actions>
+        <ButtonLink href={paths.insuranceList()}>{t('missing.catalogue')}</ButtonLink>
+        <ButtonLink href={paths.home()} variant="ghost">{t('paid.home')}</ButtonLink>
+      </Actions>
+    </StatusCard>
+  );
+}
+
+export function NotFoundView() {
+  const { t } = useTranslation('payment');
+  const signedIn = AuthActor.useSelector(selectStatus) === 'signedIn';
+  return (
+    <StatusCard tone="neutral" title={t('notFound.title')}>
+      <p className="payment-card__lead">{t('notFound.text')}</p>
+      <Actions>
+        {signedIn ? (
+          <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
+        ) : (
+          <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
+        )}
+        <ButtonLink href={paths.insuranceList()} variant="secondary">{t('missing.catalogue')}</ButtonLink>
+      </Actions>
+    </StatusCard>
+  );
+}
+
+export function CheckingView({ provider, returned }: { provider: PaymentProvider | null; returned: ReturnHint | null }) {
+  const { t } = useTranslation('payment');
+  const lead = provider === 'khan' && returned ? t(returned === 'success' ? 'checking.khanSuccess' : 'checking.khanFail') : t('checking.text');
+  return (
+    <StatusCard tone="waiting" title={t('checking.title')}>
+      <p className="payment-card__lead payment-card__lead--busy">
+        <InlineSpinner />
+        {lead}
+      </p>
+    </StatusCard>
+  );
+}
+
+export function LoadFailedView({ error, onRetry }: { error: Message | null; onRetry: () => void }) {
+  const { t } = useTranslation('payment');
+  const translate = useMessage();
+  return (
+    <StatusCard tone="danger" title={t('loadFailed.title')}>
+      <div className="notice notice--error payment-card__alert" role="alert">
+        <p>{translate(error) ?? t('errors:generic')}</p>
+        <Button variant="secondary" onPress={onRetry}>{t('loadFailed.retry')}</Button>
+      </div>
+    </StatusCard>
+  );
+}
+
+/** "14:05": minutes and seconds left to pay. */
+const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+function Countdown({ secondsLeft }: { secondsLeft: number | null }) {
+  const { t } = useTranslation('payment');
+  if (secondsLeft === null) return null;
+  return (
+    <p className="payment-countdown" role="timer" aria-live="off">
+      {secondsLeft > 0 ? t('pending.expiresIn', { time: formatCountdown(secondsLeft) }) : t('pending.timeUp')}
+    </p>
+  );
+}
+
+const apiBase = ((import.meta.env?.VITE_API_BASE as string | undefined) ?? '').replace(/\/+$/, '');
+
+function ProviderInstructions({ invoice, secondsLeft }: { invoice: Invoice; secondsLeft: number | null }) {
+  const { t, i18n } = useTranslation('payment');
+  if (invoice.provider === 'qpay') {
+    return (
+      <div className="payment-qr">
+        <p className="payment-card__lead">{t('pending.qpay.text')}</p>
+        <div className="payment-qr__code">
+          {invoice.qr_image ? (
+            <img
+              className="payment-qr__image"
+              src={invoice.qr_image}
+              width="240"
+              height="240"
+              alt={t('pending.qpay.qrAlt', { amount: formatMoney(invoice.amount, i18n.language) })}
+            />
+          ) : null}
+          <Countdown secondsLeft={secondsLeft} />
+        </div>
+        {invoice.deep_links.length > 0 ? (
+          <div className="payment-qr__apps">
+            <h2 className="payment-qr__apps-title">{t('pending.qpay.apps')}</h2>
+            <ul className="payment-qr__app-list">
+              {invoice.deep_links.map((link) => (
+                <li key={link.bank}>
+                  <a className="button button--secondary payment-qr__app" href={link.url}>
+                    <span className="button__label">{link.name}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+  if (invoice.provider === 'mostmoney') {
+    return (
+      <>
+        <p className="payment-card__lead payment-phone">{t('pending.mostmoney.text', { phone: invoice.push_sent_to ?? '' })}</p>
+        <Countdown secondsLeft={secondsLeft} />
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="payment-card__lead">{t('pending.khan.text')}</p>
+      {invoice.redirect_url ? (
+        <p>
+          <a href={`${apiBase}${invoice.redirect_url}`}>{t('pending.khan.openBank')}</a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function PendingView({ view, onCheck }: { view: Extract<StatusView, { kind: 'pending' }>; onCheck: () => void }) {
+  const { t } = useTranslation('payment');
+  const translate = useMessage();
+  const { invoice, stillPending, isChecking, error, secondsLeft } = view;
+  return (
+    <StatusCard tone="waiting" title={t(`pending.${invoice.provider}.title`)}>
+      <InvoiceSummary invoice={invoice} />
+      <ProviderInstructions invoice={invoice} secondsLeft={secondsLeft} />
+      {stillPending ? (
+        <div className="notice payment-card__still-pending" role={error ? 'alert' : undefined}>
+          <h2 className="payment-card__subtitle">{t('pending.stillPending.title')}</h2>
+          <p>{t('pending.stillPending.text')}</p>
+          {error ? <p className="payment-card__error">{translate(error)}</p> : null}
+          <Button onPress={onCheck} isBusy={isChecking}>{isChecking ? t('pending.checking') : t('pending.stillPending.checkAgain')}</Button>
+        </div>
+      ) : (
+        <>
+          <p className="payment-card__waiting">
+            <InlineSpinner />
+            {isChecking ? t('pending.checking') : t('pending.waiting')}
+          </p>
+          {error ? <p className="payment-card__note">{t('pending.pollFailed')}</p> : null}
+          <Actions>
+            <Button variant="secondary" onPress={onCheck} isBusy={isChecking}>{t('pending.checkNow')}</Button>
+          </Actions>
+        </>
+      )}
+    </StatusCard>
+  );
+}
+
+export function PaidView({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('payment');
+  const signedIn = AuthActor.useSelector(selectStatus) === 'signedIn';
+  return (
+    <StatusCard tone="success" title={t('paid.title')}>
+      <div className="payment-policy">
+        <p className="payment-policy__label">{t('paid.policyNumber')}</p>
+        <p className="payment-policy__number" data-testid="policy-number">{invoice.policy_number}</p>
+      </div>
+      <p className="payment-card__lead">{t('paid.contractSent', { count: CONTRACT_SENT_WITHIN_WORKING_DAYS })}</p>
+      <InvoiceSummary invoice={invoice} />
+      {signedIn ? null : <p className="payment-card__hint">{t('paid.loginHint')}</p>}
+      <Actions>
+        {signedIn ? (
+          <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
+        ) : (
+          <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
+        )}
+        <ButtonLink href={paths.home()} variant="ghost">{t('paid.home')}</ButtonLink>
+      </Actions>
+    </StatusCard>
+  );
+}
+
+export function FailedView({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('payment');
+  const expired = invoice.status === 'expired' && invoice.failure_reason === null;
+  const reason = expired ? 'expired' : (invoice.failure_reason ?? 'unknown');
+  return (
+    <StatusCard tone="danger" title={t(expired ? 'failed.expiredTitle' : 'failed.title')}>
+      <div className="notice notice--error payment-card__alert" role="alert">
+        <p>{t(`failed.reasons.${reason}`)}</p>
+      </div>
+      <InvoiceSummary invoice={invoice} />
+      <p className="payment-card__lead">{t('failed.kept')}</p>
+      <Actions>
+        <ButtonLink href={paths.buyPaymentAgain(invoice.provider)}>{t('failed.tryAgain')}</ButtonLink>
+        <ButtonLink href={paths.buyPayment()} variant="secondary">{t('failed.otherWay')}</ButtonLink>
+      </Actions>
+    </StatusCard>
+  );
+}
