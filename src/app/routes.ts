@@ -25,6 +25,8 @@ const LoginPage = lazy(() => import('../features/auth/login.page'));
 const LogoutPage = lazy(() => import('../features/auth/logout.page'));
 const UserIndexPage = lazy(() => import('../features/shell/user-index.page'));
 const PaymentStatusPage = lazy(() => import('../features/payment/payment-status.page'));
+const ContractsPage = lazy(() => import('../features/contracts/contracts.page'));
+const ContractDetailPage = lazy(() => import('../features/contracts/contract-detail.page'));
 // One view per flow: the steps of a flow share it, so moving between them keeps its machine.
 const RegisterPage = lazy(() => import('../features/account/register.page'));
 const ForgotUsernamePage = lazy(() => import('../features/account/forgot-username.page'));
@@ -77,8 +79,8 @@ export const routes: readonly AppRoute[] = [
   route('logout', '/logout', 'public', 'bare', 'titles.logout', LogoutPage),
 
   route('user', '/user', 'user', 'user', 'titles.myInsurance', UserIndexPage),
-  route('my-insurance', '/user/contract', 'user', 'user', 'titles.myInsurance'),
-  route('my-insurance-detail', '/user/contract/:id', 'user', 'user', 'titles.myInsuranceDetail'),
+  route('my-insurance', '/user/contract', 'user', 'user', 'titles.myInsurance', ContractsPage),
+  route('my-insurance-detail', '/user/contract/:id', 'user', 'user', 'titles.myInsuranceDetail', ContractDetailPage),
   route('contract-invoice', '/user/contract/:id/payment/:invoiceId', 'user', 'user', 'titles.payment'),
   route('contract-fee', '/user/contract/:id/fee', 'user', 'user', 'titles.fee'),
   route('fee-payment-user', '/user/fee-payment', 'user', 'user', 'titles.fee'),
