@@ -1,0 +1,118 @@
+/** My insurances: the demo user's seeded policies, one policy's details, an empty list and a failed load. */
+import { describe, expect, it } from 'vitest';
+import { useBrowserTests } from './support/harness';
+import { ContractDetailPage, ContractsPage } from './support/pages/contracts.page';
+import { demoUser } from './support/users';
+import { expectVisible, scrollWidth } from './support/ui';
+
+const e2e = useBrowserTests();
+
+const open = async (language: 'mn' | 'en', width?: number) => {
+  const site = await e2e.openSite({ language, signedInAs: demoUser, ...(width ? { width } : {}) });
+  return { ...site, contracts: new ContractsPage(site.language), detail: new ContractDetailPage(site.language) };
+};
+
+describe('my insurances', () => {
+  it("lists the demo user's three policies, newest first, with product, status, period and fee", async () => {
+    const { contracts } = await open('en');
+    await contracts.open();
+    expect(await contracts.contractNumbers()).toEqual(['LI-2023-000184', 'TS-2022-004512', 'CF-2021-000907']);
+    expect(await contracts.cardText('LI-2023-000184')).toBe(
+      'Life insurance Active Contract number LI-2023-000184 Period 03/01/2023 – 02/28/2043 Fee MNT 120,000 a month Insured person Бат-Эрдэнэ Дорж',
+    );
+    expect(await contracts.cardText('CF-2021-000907')).toContain('Cancer cover – Family Expired');
+    expect(await contracts.cardText('TS-2022-004512')).toContain('MNT 250,000 a quarter');
+  });
+
+  it('shows the product names and labels in Mongolian', async () => {
+    const { contracts } = await open('mn');
+    await contracts.open();
+    const card = await contracts.cardText('LI-2023-000184');
+    expect(card.startsWith('Амьдралын даатгал Хүчинтэй Гэрээний дугаар LI-2023-000184')).toBe(true);
+    expect(card).toContain('Сар бүр');
+  });
+
+  it('opens a policy with the SPEC 3 fields, its fee schedule, paid fees and beneficiaries', async () => {
+    const { contracts, detail, page } = await open('en');
+    await contracts.open();
+    await contracts.openContract('LI-2023-000184');
+    await expectVisible(detail.heading.filter({ hasText: 'Life insurance' }));
+
+    expect(await detail.field('contractNumber')).toBe('LI-2023-000184');
+    expect(await detail.field('owner')).toBe('Бат-Эрдэнэ Дорж');
+    expect(await detail.field('insurer')).toBe('Бат-Эрдэнэ Дорж (УБ******12)');
+    expect(await detail.field('company')).toBe('Nar Life Insurance LLC');
+    expect(await detail.field('startDate')).toBe('03/01/2023');
+    expect(await detail.field('endDate')).toBe('02/28/2043');
+    expect(await detail.field('duration')).toBe('20 years');
+    expect(await detail.field('fee')).toBe('MNT 120,000 a month');
+    expect(await detail.field('totalFee')).toBe('MNT 28,800,000');
+
+    expect(await detail.beneficiaries()).toEqual([
+      ['Оюунаа Дорж', 'Wife', '60%'],
+      ['Тэмүүлэн Бат-Эрдэнэ', 'Son', '40%'],
+    ]);
+    const schedule = await detail.feeSchedule();
+    expect(schedule).toHaveLength(240);
+    expect(schedule[0]).toEqual(['03/01/2023', 'MNT 120,000', 'Paid']);
+    const payments = await detail.payments();
+    expect(payments.length).toBeGreaterThan(0);
+    // Newest first; every paid fee is in the schedule as paid.
+    expect(payments.at(-1)).toEqual(['03/01/2023', 'MNT 120,000', 'Bank transfer LI-2023-000184-001']);
+    expect(schedule.filter((row) => row[2] === 'Paid')).toHaveLength(payments.length);
+
+    await detail.backToMyInsurances();
+    await contracts.waitUntilShown();
+    expect(page.url()).toMatch(/\/user\/contract$/);
+  });
+
+  it('shows savings and the interest rate of a savings policy, with relationship names in Mongolian', async () => {
+    const { contracts, detail } = await open('mn');
+    await contracts.open();
+    await contracts.openContract('TS-2022-004512');
+    expect(await detail.field('interestRate')).toBe('Жилийн 7%');
+    expect(await detail.field('savings')).toMatch(/\d/);
+    expect(await detail.beneficiaries()).toEqual([['Тэмүүлэн Бат-Эрдэнэ', 'Хүү', '100%']]);
+  });
+
+  it("says 'No insurance found.' for a policy that is not the user's", async () => {
+    e2e.expectProblem(/status of 404/, 'console error');
+    const { page, detail } = await open('en');
+    await page.goto('/user/contract/999999');
+    await expectVisible(detail.alert);
+    expect((await detail.alert.innerText()).trim()).toBe('No insurance found.');
+  });
+
+  it('says so when there are no policies, with the way to the catalogue', async () => {
+    const { page, contracts } = await open('en');
+    await page.route('**/api/contracts/', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"contracts":[]}' }));
+    await contracts.open();
+    await contracts.seeNoInsurances();
+    await expectVisible(page.getByRole('main').getByRole('link', { name: 'See online insurance' }));
+  });
+
+  it('shows a failed load with a retry that loads the list', async () => {
+    e2e.expectProblem(/status of 500/, 'console error');
+    const { page, contracts } = await open('en');
+    let fail = true;
+    await page.route('**/api/contracts/', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":{"key":"errors.generic"}}' }) : route.continue(),
+    );
+    await contracts.open();
+    await expectVisible(contracts.alert);
+    expect((await contracts.alert.innerText()).includes('We could not load your insurances. An error occurred.')).toBe(true);
+    fail = false;
+    await contracts.retry();
+    expect(await contracts.contractNumbers()).toHaveLength(3);
+  });
+
+  it('fits a 375 px screen without sideways scrolling, the policy included', async () => {
+    const { page, contracts, detail } = await open('mn', 375);
+    await contracts.open();
+    await expectVisible(contracts.list);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await contracts.openContract('LI-2023-000184');
+    await detail.payments();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+  });
+});
