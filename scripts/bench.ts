@@ -229,8 +229,15 @@ try {
   if (encodings.includes('none')) console.log('  note: the server sends JS uncompressed; the gz column is what a compressing proxy or CDN would send');
 
   // A few other routes opened directly: what they load beyond the entry.
-  for (const [path, signedIn] of [['/login', false], ['/insurance/', false], ['/user/contract', true]] as const) {
-    const route = routes.find((candidate) => candidate.path === path);
+  for (const [path, signedIn] of [
+    ['/login', false],
+    ['/insurance/', false],
+    ['/insurance/buy/payment/status/', false],
+    ['/user/contract', true],
+    ['/user/contract/1', true],
+  ] as const) {
+    // A path opened with real ids ('/user/contract/1') belongs to its pattern ('/user/contract/:id').
+    const route = routes.find((candidate) => new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/]+')}$`).test(path));
     const loaded = await loadedJs(path, signedIn);
     const added = loaded.filter((item) => !entryFiles.has(item.file));
     const predicted = route ? addedFiles(route.chunks) : [];
