@@ -48,7 +48,7 @@ describe('paying by QR code', () => {
 
   it('gives up polling into "still pending", and "check again" finds the payment made meanwhile', async () => {
     const purchase = await startPurchase(e2e.baseUrl, { provider: 'qpay' });
-    const { status, page } = await openStatus(purchase, 'mn', { clock: true });
+    const { status, page, language } = await openStatus(purchase, 'mn', { clock: true });
     const requests = countInvoiceRequests(page);
     await status.open(purchase.invoice.id, 'qpay');
     await status.seeQrCode();
@@ -69,9 +69,11 @@ describe('paying by QR code', () => {
     expect(requests.count).toBe(POLL_DELAYS_MS.length + 1);
 
     await settlePayment(e2e.baseUrl, purchase.invoice.id, 'paid');
-    await status.checkAgain();
+    await status.checkAgain({ keyboard: true });
     await status.seePaid();
     await status.seePolicyNumber();
+    // The pressed button went with the old status: the keyboard continues from the new heading.
+    await expect.poll(() => status.focusedText()).toBe(language.t('payment:paid.title'));
   });
 
   it('keeps working after a reload: waiting again, then paid, and still paid after another reload', async () => {

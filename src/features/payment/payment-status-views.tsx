@@ -1,5 +1,5 @@
 /** The status page's views, one per outcome; each renders what it is given and calls back on presses. */
-import type { ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnHint } from '../../../machines/payment-status.machine';
 import { CONTRACT_SENT_WITHIN_WORKING_DAYS } from '../../api/insurance.schema';
@@ -32,13 +32,22 @@ function StatusIcon({ tone }: { tone: Tone }) {
   );
 }
 
+/** Whether the status changed since the page opened: then a new card takes the focus its predecessor lost. */
+export const StatusChangedContext = createContext(false);
+
 /** The page's card: an icon, the heading (the page's h1) and what belongs to the status. */
 function StatusCard({ tone, title, children }: { tone: Tone; title: string; children: ReactNode }) {
+  const changed = useContext(StatusChangedContext);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The pressed button ("check again") went with the old card: keyboard users continue from the new heading.
+    if (changed && (document.activeElement === document.body || document.activeElement === null)) heading.current?.focus();
+  }, [changed]);
   return (
     <section className={`payment-card payment-card--${tone}`} aria-labelledby="payment-status-title">
       <header className="payment-card__header">
         <StatusIcon tone={tone} />
-        <h1 id="payment-status-title" className="payment-card__title">{title}</h1>
+        <h1 id="payment-status-title" className="payment-card__title" tabIndex={-1} ref={heading}>{title}</h1>
       </header>
       {children}
     </section>
@@ -212,7 +221,7 @@ function ProviderInstructions({ invoice, secondsLeft }: { invoice: Invoice; seco
 export function PendingView({ view, onCheck }: { view: Extract<StatusView, { kind: 'pending' }>; onCheck: () => void }) {
   const { t } = useTranslation('payment');
   const translate = useMessage();
-  const { invoice, stillPending, isChecking, error, secondsLeft } = view;
+  const { invoice, stillPending, error, secondsLeft } = view;
   return (
     <StatusCard tone="waiting" title={t(`pending.${invoice.provider}.title`)}>
       <InvoiceSummary invoice={invoice} />
@@ -222,20 +231,22 @@ export function PendingView({ view, onCheck }: { view: Extract<StatusView, { kin
           <h2 className="payment-card__subtitle">{t('pending.stillPending.title')}</h2>
           <p>{t('pending.stillPending.text')}</p>
           {error ? <p className="payment-card__error">{translate(error)}</p> : null}
-          <Button onPress={onCheck} isBusy={isChecking}>{isChecking ? t('pending.checking') : t('pending.stillPending.checkAgain')}</Button>
         </div>
       ) : (
         <>
           <p className="payment-card__waiting">
             <InlineSpinner />
-            {isChecking ? t('pending.checking') : t('pending.waiting')}
+            {t('pending.waiting')}
           </p>
           {error ? <p className="payment-card__note">{t('pending.pollFailed')}</p> : null}
-          <Actions>
-            <Button variant="secondary" onPress={onCheck} isBusy={isChecking}>{t('pending.checkNow')}</Button>
-          </Actions>
         </>
       )}
+      {/* One button in one place for both: pressing "check again" keeps the keyboard focus on it. */}
+      <Actions>
+        <Button variant={stillPending ? 'primary' : 'secondary'} onPress={onCheck}>
+          {stillPending ? t('pending.stillPending.checkAgain') : t('pending.checkNow')}
+        </Button>
+      </Actions>
     </StatusCard>
   );
 }

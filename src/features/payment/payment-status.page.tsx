@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -9,7 +9,7 @@ import type { Invoice } from '../../api/payment.schema';
 import { applicationKeyForInvoice, forgetFinishedPurchase } from './purchase-access';
 import { statusInputOf } from './payment-status-input';
 import { sameView, statusViewOf, type StatusView } from './payment-status.view-model';
-import { CheckingView, FailedView, LoadFailedView, MissingView, NotFoundView, PaidView, PendingView } from './payment-status-views';
+import { CheckingView, FailedView, LoadFailedView, MissingView, NotFoundView, PaidView, PendingView, StatusChangedContext } from './payment-status-views';
 import './payment.css';
 
 const appPaymentStatusMachine = paymentStatusMachine.provide({
@@ -49,7 +49,8 @@ function useAnnouncement(view: StatusView): string {
     case 'checking':
       return t('checking.title');
     case 'pending':
-      return view.stillPending ? t('pending.stillPending.title') : view.isChecking ? t('pending.checking') : t('pending.waiting');
+      // Background polls do not change it: a screen reader hears "waiting" once, not every few seconds.
+      return view.stillPending ? t('pending.stillPending.title') : t('pending.waiting');
     case 'paid':
       return `${t('paid.title')}. ${t('paid.policyNumber')}: ${view.invoice.policy_number ?? ''}`;
     default:
@@ -61,10 +62,13 @@ function PaymentStatus({ input }: { input: PaymentStatusInput }) {
   const actor = useActorRef(appPaymentStatusMachine, { input });
   const view = useSelector(actor, statusViewOf, sameView);
   const announcement = useAnnouncement(view);
+  const firstKind = useRef(view.kind);
   return (
     <div className="payment-status container" data-status={view.kind}>
       <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
-      <StatusBody view={view} send={actor.send} />
+      <StatusChangedContext.Provider value={view.kind !== firstKind.current}>
+        <StatusBody view={view} send={actor.send} />
+      </StatusChangedContext.Provider>
     </div>
   );
 }

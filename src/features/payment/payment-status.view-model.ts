@@ -14,8 +14,6 @@ export type StatusView =
       invoice: Invoice;
       /** Polling gave up: "still pending, check again". */
       stillPending: boolean;
-      /** A request is under way (the check button is busy). */
-      isChecking: boolean;
       secondsLeft: number | null;
       /** A poll failed (a note while polling goes on; an alert once it gave up). */
       error: Message | null;
@@ -36,7 +34,6 @@ export const statusViewOf = (snapshot: SnapshotFrom<typeof paymentStatusMachine>
       kind: 'pending',
       invoice,
       stillPending: snapshot.matches({ pending: { poll: 'stillPending' } }),
-      isChecking: snapshot.matches({ pending: { poll: 'polling' } }),
       secondsLeft: context.secondsLeft,
       error: context.error,
     };

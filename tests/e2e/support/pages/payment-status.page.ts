@@ -133,8 +133,17 @@ export class PaymentStatusPage {
     await expectVisible(this.button('pending.stillPending.checkAgain'));
   }
 
-  async checkAgain() {
-    await this.button('pending.stillPending.checkAgain').click();
+  /** Presses "check again" (with `keyboard`, focuses it and presses Enter, as a keyboard user would). */
+  async checkAgain({ keyboard = false } = {}) {
+    const button = this.button('pending.stillPending.checkAgain');
+    if (!keyboard) return button.click();
+    await button.focus();
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The text of the element that has the keyboard focus. */
+  focusedText() {
+    return this.page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
   }
 
   // ── paid ─────────────────────────────────────────────────────────────────────────────────────
