@@ -1,7 +1,26 @@
 /** Paying (docs/api.md, "Paying"): one function per call. */
 import { http, request } from './client';
-import { APPLICATION_KEY_HEADER } from './insurance.schema';
-import { invoiceSchema } from './payment.schema';
+import { APPLICATION_KEY_HEADER, IDEMPOTENCY_HEADER } from './insurance.schema';
+import { applicationHeaders, type ApplicationAccess } from './insurance.api';
+import { invoiceSchema, type CreateInvoiceBody } from './payment.schema';
+
+// ── The purchase wizard's payment step (buy-insurance machine) ───────────────────────────────────
+
+/**
+ * POST /api/applications/{id}/invoice/: an invoice for the application's price with one provider. The
+ * same key (a double click, a retry, a reload) answers the same invoice; a new attempt needs a new key.
+ */
+export const createInvoice = (access: ApplicationAccess, idempotencyKey: string, body: CreateInvoiceBody) =>
+  request(invoiceSchema, () =>
+    http
+      .post(`api/applications/${encodeURIComponent(access.applicationId)}/invoice/`, {
+        json: body,
+        headers: { ...applicationHeaders(access.accessKey), [IDEMPOTENCY_HEADER]: idempotencyKey },
+      })
+      .json(),
+  );
+
+// ── end of the purchase wizard's calls ──────────────────────────────────────────────────────────────
 
 // ── Payment status: polling one invoice ──────────────────────────────────────────────────────────
 

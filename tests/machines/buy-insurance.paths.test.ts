@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { canEnterStep, activeStep, type BuyContext } from '../../machines/buy-insurance.machine.ts';
+import { errorKeys } from '../../src/api/error.schema.ts';
+import {
+  ACCESS_KEY,
+  APPLICATION_ID,
+  applications,
+  beneficiaryDetails,
+  buyInsuranceModel,
+  closed,
+  invoiceOf,
+  insuredPerson,
+  loaded,
+  OTHER_DRAFT_ID,
+  QUOTE_DEBOUNCING,
+  quote,
+  refused,
+  serverDown,
+  tooOld,
+} from './buy-insurance.model.ts';
+import { afterEvent, doneEvent, errorEvent, pathFromEvents, replayPath, type Invocation } from './path-kit.ts';
+import { describePaths } from './path-suite.ts';
+
+const STEP_CALLS = ['saveInsured', 'savePlan', 'saveContract', 'createInvoice'];
+
+describePaths('buy-insurance', buyInsuranceModel, {
+  invariants: ({ steps, calls, invocations }) => {
+    for (const { snapshot } of steps) {
+      // A step is only ever shown when the server has every earlier step.
+      const step = activeStep(snapshot);
+      if (step) expect(canEnterStep(snapshot.context as BuyContext, step), `${step} with ${JSON.stringify(snapshot.context.application?.completed_steps)}`).toBe(true);
+    }
+    // Writes name the application and, for a visitor's new draft, prove it with its key.
+    const created = steps.some(({ step }) => step.event.type === 'xstate.done.actor.createApplication');
+    for (const call of invocations.filter((invocation) => STEP_CALLS.includes(invocation.id))) {
+      expect(call.input).toMatchObject({ applicationId: APPLICATION_ID, accessKey: created ? ACCESS_KEY : null });
+    }
+    // The provider gets the user exactly when they continue from the invoice on screen.
+    const continued = steps.filter(({ step }, index) => step.event.type === 'payment.continue' && steps[index - 1]?.snapshot.matches({ payment: 'invoiceReady' }));
+    expect(calls.filter((call) => call.action === 'handOff').map((call) => call.params)).toEqual(
+      continued.map(({ index }) => ({ invoice: steps[index - 1]?.snapshot.context.invoice })),
+    );
+  },
+});
+
+const created = [doneEvent('listDrafts', []), doneEvent('createApplication', applications.created), doneEvent('loadApplication', loaded(applications.fresh))];
+const toPlan = [...created, { type: 'step.next' }, doneEvent('saveInsured', applications.insured)];
+const toContract = [...toPlan, { type: 'step.next' }, doneEvent('savePlan', applications.planned)];
+const toPayment = [...toContract, ...beneficiaryDetails, { type: 'step.next' }, doneEvent('saveContract', applications.complete)];
+
+const keysOf = (invocations: Invocation[]) => invocations.filter((call) => call.id === 'createInvoice').map((call) => (call.input as { key: string }).key);
+
+describe('buy-insurance behaviour', () => {
+  it('makes one draft for a visitor: a failed create is retried with the same key, then the form is the prefill', async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [
+        doneEvent('listDrafts', []),
+        errorEvent('createApplication', serverDown),
+        { type: 'flow.retry' },
+        doneEvent('createApplication', applications.created),
+        doneEvent('loadApplication', loaded(applications.fresh)),
+      ]),
+    );
+    const creates = replay.invocations.filter((call) => call.id === 'createApplication');
+    expect(creates).toHaveLength(2);
+    expect(creates[0]?.input).toEqual(creates[1]?.input);
+    expect(replay.steps[2]?.snapshot.context.error).toEqual({ key: errorKeys.generic });
+    expect(replay.invocations.find((call) => call.id === 'loadApplication')?.input).toEqual({ applicationId: APPLICATION_ID, accessKey: ACCESS_KEY, productId: 100 });
+    const last = replay.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ insured: 'editing' });
+    expect(last?.context.insured).toMatchObject({ phone: insuredPerson.phone, last_name: 'Дорж', register: { first: 'У', second: 'Б', number: '90061512' } });
+  });
+
+  it("offers a signed-in user's earlier draft of the product and continues it where it stopped", async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [
+        doneEvent('listDrafts', [{ ...applications.planned, id: OTHER_DRAFT_ID }]),
+        { type: 'draft.continue' },
+        doneEvent('loadApplication', loaded(applications.planned)),
+      ]),
+    );
+    expect(replay.steps[1]?.snapshot.value).toEqual({ starting: 'offeringDraft' });
+    expect(replay.invocations.filter((call) => call.id === 'createApplication')).toEqual([]);
+    expect(replay.invocations.find((call) => call.id === 'loadApplication')?.input).toMatchObject({ applicationId: OTHER_DRAFT_ID, accessKey: null });
+    expect(replay.steps.at(-1)?.snapshot.value).toEqual({ contract: 'editing' });
+  });
+
+  it('sends a deep link to the first incomplete step, and honours it when the earlier steps are stored', async () => {
+    const label = 'a link to the contract step';
+    const early = await replayPath(buyInsuranceModel, pathFromEvents(buyInsuranceModel, [doneEvent('loadApplication', loaded(applications.insured))], label));
+    expect(early.steps.at(-1)?.snapshot.value).toMatchObject({ plan: { form: 'editing' } });
+    const ready = await replayPath(buyInsuranceModel, pathFromEvents(buyInsuranceModel, [doneEvent('loadApplication', loaded(applications.complete))], label));
+    expect(ready.steps.at(-1)?.snapshot.value).toEqual({ contract: 'editing' });
+  });
+
+  it('refuses to route to a step whose earlier steps are not stored', async () => {
+    const replay = await replayPath(buyInsuranceModel, pathFromEvents(buyInsuranceModel, [...created, { type: 'xstate.route', to: '#payment' }, { type: 'xstate.route', to: '#contract' }]));
+    expect(replay.steps.at(-1)?.snapshot.value).toEqual({ insured: 'editing' });
+  });
+
+  it('validates the insured person before sending, and keeps what was typed when the server refuses', async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [
+        ...created,
+        { type: 'insured.change', field: 'phone', value: '' },
+        { type: 'step.next' },
+        { type: 'insured.change', field: 'phone', value: '99112233' },
+        { type: 'step.next' },
+        errorEvent('saveInsured', refused),
+      ]),
+    );
+    expect(replay.steps[created.length + 2]?.snapshot.context.fieldErrors).toEqual({ phone: { key: 'validation.fieldRequired', values: { min: 1 } } });
+    expect(replay.invocations.filter((call) => call.id === 'saveInsured')).toHaveLength(1);
+    expect(replay.invocations.find((call) => call.id === 'saveInsured')?.input).toMatchObject({ body: insuredPerson });
+    const last = replay.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ insured: 'editing' });
+    expect(last?.context).toMatchObject({ error: { key: errorKeys.invalidRequest }, fieldErrors: refused.fields, insured: { phone: '99112233' } });
+  });
+
+  it('prices the plan once it stops changing, and a change cancels the request under way', async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [
+        ...toPlan,
+        { type: 'plan.change', field: 'amount', value: '30000000' },
+        afterEvent('quoteDelay', QUOTE_DEBOUNCING),
+        { type: 'plan.change', field: 'amount', value: '' },
+        { type: 'plan.change', field: 'amount', value: '30000000' },
+        afterEvent('quoteDelay', QUOTE_DEBOUNCING),
+        doneEvent('getQuote', quote),
+      ]),
+    );
+    const quotes = replay.invocations.filter((call) => call.id === 'getQuote');
+    // The first on entering the step, then one per pause; each change stopped the one running.
+    expect(quotes.map((call) => call.status)).toEqual(['stopped', 'stopped', 'resolved']);
+    expect(quotes[2]?.input).toEqual({ productId: 100, body: { sum_insured: 30_000_000, term_years: 10, frequency: 'monthly', register: insuredPerson.register } });
+    const last = replay.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ plan: { form: 'editing', quote: 'ready' } });
+    expect(last?.context.quote).toEqual(quote);
+  });
+
+  it("shows the server's reason when a plan cannot be priced, and nothing to price for an empty amount", async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [...toPlan, errorEvent('getQuote', tooOld), { type: 'plan.change', field: 'amount', value: '' }, afterEvent('quoteDelay', QUOTE_DEBOUNCING)]),
+    );
+    expect(replay.steps[toPlan.length + 1]?.snapshot.context.quoteError).toEqual({ key: 'validation.ageRange', values: { min: 18, max: 60 } });
+    expect(replay.steps.at(-1)?.snapshot.value).toEqual({ plan: { form: 'editing', quote: 'incomplete' } });
+    expect(replay.steps.at(-1)?.snapshot.context.quote).toBeNull();
+  });
+
+  it('asks for beneficiaries whose shares total 100 and for the consent, then stores the contract', async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [
+        ...toContract,
+        { type: 'step.next' },
+        ...beneficiaryDetails,
+        { type: 'beneficiary.change', index: 0, field: 'share', value: '60' },
+        { type: 'step.next' },
+        { type: 'beneficiary.add' },
+        { type: 'beneficiary.change', index: 1, field: 'last_name', value: 'Дорж' },
+        { type: 'beneficiary.change', index: 1, field: 'first_name', value: 'Тэмүүлэн' },
+        { type: 'beneficiary.changeRegister', index: 1, value: { first: 'У', second: 'Б', number: '15250112' } },
+        { type: 'beneficiary.change', index: 1, field: 'relationship', value: '5' },
+        { type: 'step.next' },
+      ]),
+    );
+    const at = (offset: number) => replay.steps[toContract.length + offset]?.snapshot.context;
+    expect(Object.keys(at(1)?.fieldErrors ?? {}).sort()).toEqual(['beneficiaries.0.first_name', 'beneficiaries.0.last_name', 'beneficiaries.0.register', 'beneficiaries.0.relationship', 'consent']);
+    expect(at(8)?.fieldErrors).toEqual({ beneficiaries: { key: 'validation.sharesTotal', values: { total: 60 } } });
+    expect(at(9)?.contract.beneficiaries[1]?.share).toBe('40');
+    expect(replay.steps.at(-1)?.snapshot.value).toEqual({ contract: 'saving' });
+    expect(replay.invocations.find((call) => call.id === 'saveContract')?.input).toMatchObject({
+      body: {
+        beneficiaries: [
+          { last_name: 'Дорж', first_name: 'Сараа', register: 'УБ92031524', relationship: 17, share: 60 },
+          { last_name: 'Дорж', first_name: 'Тэмүүлэн', register: 'УБ15250112', relationship: 5, share: 40 },
+        ],
+        consent: true,
+      },
+    });
+  });
+
+  it('makes one invoice per attempt: a second press does nothing, a retry keeps the key, another provider gets a new one', async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [
+        ...toPayment,
+        { type: 'payment.submit' },
+        { type: 'payment.choose', provider: 'qpay' },
+        { type: 'payment.submit' },
+        { type: 'payment.submit' },
+        errorEvent('createInvoice', serverDown),
+        { type: 'payment.submit' },
+        doneEvent('createInvoice', invoiceOf('qpay')),
+        { type: 'payment.change' },
+        { type: 'payment.choose', provider: 'mostmoney' },
+        { type: 'payment.submit' },
+      ]),
+    );
+    expect(replay.steps[toPayment.length + 1]?.snapshot.context.fieldErrors).toEqual({ provider: { key: 'validation.paymentProvider', values: {} } });
+    const keys = keysOf(replay.invocations);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(replay.invocations.filter((call) => call.id === 'createInvoice').map((call) => (call.input as { body: unknown }).body)).toEqual([
+      { provider: 'qpay' },
+      { provider: 'qpay' },
+      { provider: 'mostmoney', phone: insuredPerson.phone },
+    ]);
+  });
+
+  it('hands off to the provider, and coming back starts a new attempt on the payment step with everything kept', async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [
+        ...toPayment,
+        { type: 'payment.choose', provider: 'qpay' },
+        { type: 'payment.submit' },
+        doneEvent('createInvoice', invoiceOf('qpay')),
+        { type: 'payment.continue' },
+        { type: 'flow.refresh', provider: 'qpay' },
+        doneEvent('loadApplication', loaded(applications.complete)),
+        { type: 'payment.submit' },
+      ]),
+    );
+    expect(replay.calls.filter((call) => call.action === 'handOff').map((call) => call.params)).toEqual([{ invoice: invoiceOf('qpay') }]);
+    const handedOff = replay.steps[toPayment.length + 4]?.snapshot;
+    expect(handedOff?.value).toEqual({ payment: 'handedOff' });
+    const back = replay.steps.at(-2)?.snapshot;
+    expect(back?.value).toEqual({ payment: 'choosing' });
+    expect(back?.context).toMatchObject({ invoice: null, payment: { provider: 'qpay' }, contract: { consent: true } });
+    const keys = keysOf(replay.invocations);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('ends on "paid" when the server says the application is already paid', async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [...toPayment, { type: 'payment.choose', provider: 'qpay' }, { type: 'payment.submit' }, errorEvent('createInvoice', closed)]),
+    );
+    const last = replay.steps.at(-1)?.snapshot;
+    expect(last?.value).toBe('paid');
+    expect(last?.status).toBe('done');
+  });
+});
