@@ -440,7 +440,7 @@ export const buyInsuranceMachine = setup({
   },
   actions: {
     /** Sends the browser to the provider: the bank's card page (khan) or the status page (qpay, mostmoney). Provided by the app. */
-    handOff: (_, _params: { invoice: Invoice }) => {},
+    handOff: (_, _params: { invoice: Invoice; accessKey: string | null }) => {},
     clearMessages: assign({ error: null, fieldErrors: {} }),
     showError: assign(({ event }) => ({ error: errorMessage(errorOf(event)), fieldErrors: errorFields(errorOf(event)) })),
     /** Leaves a settled step to reload: the same step is asked for again. */
@@ -854,7 +854,7 @@ export const buyInsuranceMachine = setup({
             'flow.refresh': { target: '#loading', actions: { type: 'requestStep', params: { step: 'payment' } } },
             'payment.continue': {
               target: 'handedOff',
-              actions: { type: 'handOff', params: ({ context }) => ({ invoice: context.invoice! }) },
+              actions: { type: 'handOff', params: ({ context }) => ({ invoice: context.invoice!, accessKey: context.accessKey }) },
             },
             'payment.change': { target: 'choosing', actions: 'startAttempt' },
             'step.back': { target: '#contract' },

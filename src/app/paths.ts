@@ -4,6 +4,8 @@ export const paths = {
   fee: () => '/#fee',
   insuranceList: () => '/insurance/',
   insuranceDetail: (id: number | string) => `/insurance/detail/${id}/`,
+  /** "Buy" on a product page: the wizard starts a purchase (or offers an earlier draft) and replaces this with the draft's own URL. */
+  buyNew: (productId: number | string) => `/insurance/buy/new/${productId}/`,
   buy: (id: number | string, productId: number | string) => `/insurance/buy/${id}/${productId}/`,
   buyProduct: (id: number | string, productId: number | string) => `/insurance/buy/${id}/${productId}/product/`,
   buyContract: (id: number | string, productId: number | string) => `/insurance/buy/${id}/${productId}/contract/`,

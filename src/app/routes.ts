@@ -32,6 +32,10 @@ const RegisterPage = lazy(() => import('../features/account/register.page'));
 const ForgotUsernamePage = lazy(() => import('../features/account/forgot-username.page'));
 const ForgotPasswordPage = lazy(() => import('../features/account/forgot-password.page'));
 const SettingsPage = lazy(() => import('../features/account/settings.page'));
+const InsuranceListPage = lazy(() => import('../features/insurance/insurance-list.page'));
+const InsuranceDetailPage = lazy(() => import('../features/insurance/insurance-detail.page'));
+// The purchase wizard: one view for its steps, so moving between them keeps its machine.
+const BuyPage = lazy(() => import('../features/buy/buy.page'));
 
 const soon = ComingSoonPage;
 
@@ -41,14 +45,14 @@ const route = (name: string, path: string, access: Access, layout: Layout, title
 
 export const routes: readonly AppRoute[] = [
   route('home', '/', 'public', 'home', 'titles.home', HomePage),
-  route('insurance-list', '/insurance/', 'public', 'home', 'titles.insuranceList'),
-  route('insurance-detail', '/insurance/detail/:id/', 'public', 'home', 'titles.insuranceDetail'),
+  route('insurance-list', '/insurance/', 'public', 'home', 'titles.insuranceList', InsuranceListPage),
+  route('insurance-detail', '/insurance/detail/:id/', 'public', 'home', 'titles.insuranceDetail', InsuranceDetailPage),
   // Before the wizard's routes: /insurance/buy/:id/:productId/ would match it too.
   route('payment-status', '/insurance/buy/payment/status/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
-  route('buy-insured', '/insurance/buy/:id/:productId/', 'public', 'home', 'titles.buy'),
-  route('buy-product', '/insurance/buy/:id/:productId/product/', 'public', 'home', 'titles.buy'),
-  route('buy-contract', '/insurance/buy/:id/:productId/contract/', 'public', 'home', 'titles.buy'),
-  route('buy-payment', '/insurance/buy/payment/', 'public', 'home', 'titles.payment'),
+  route('buy-insured', '/insurance/buy/:id/:productId/', 'public', 'home', 'titles.buy', BuyPage),
+  route('buy-product', '/insurance/buy/:id/:productId/product/', 'public', 'home', 'titles.buy', BuyPage),
+  route('buy-contract', '/insurance/buy/:id/:productId/contract/', 'public', 'home', 'titles.buy', BuyPage),
+  route('buy-payment', '/insurance/buy/payment/', 'public', 'home', 'titles.payment', BuyPage),
   route('payment-khan-success', '/insurance/buy/payment/status/khan/success/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
   route('payment-khan-fail', '/insurance/buy/payment/status/khan/fail/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
   route('payment-qpay', '/insurance/buy/payment/status/qpay/', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),

@@ -38,7 +38,7 @@ describePaths('buy-insurance', buyInsuranceModel, {
     // The provider gets the user exactly when they continue from the invoice on screen.
     const continued = steps.filter(({ step }, index) => step.event.type === 'payment.continue' && steps[index - 1]?.snapshot.matches({ payment: 'invoiceReady' }));
     expect(calls.filter((call) => call.action === 'handOff').map((call) => call.params)).toEqual(
-      continued.map(({ index }) => ({ invoice: steps[index - 1]?.snapshot.context.invoice })),
+      continued.map(({ index }) => ({ invoice: steps[index - 1]?.snapshot.context.invoice, accessKey: created ? ACCESS_KEY : null })),
     );
   },
 });
@@ -228,7 +228,7 @@ describe('buy-insurance behaviour', () => {
         { type: 'payment.submit' },
       ]),
     );
-    expect(replay.calls.filter((call) => call.action === 'handOff').map((call) => call.params)).toEqual([{ invoice: invoiceOf('qpay') }]);
+    expect(replay.calls.filter((call) => call.action === 'handOff').map((call) => call.params)).toEqual([{ invoice: invoiceOf('qpay'), accessKey: ACCESS_KEY }]);
     const handedOff = replay.steps[toPayment.length + 4]?.snapshot;
     expect(handedOff?.value).toEqual({ payment: 'handedOff' });
     const back = replay.steps.at(-2)?.snapshot;

@@ -1,0 +1,125 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sharesTotal, type BeneficiaryForm, type BeneficiaryTextField } from '../../../machines/buy-insurance.machine';
+import { BENEFICIARIES_MAX, RELATIONSHIPS } from '../../api/insurance.schema';
+import { digitsOnly } from '../../api/validation';
+import { useMessage } from '../../app/messages';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { RegisterField } from '../../ui/register-field';
+import { Select } from '../../ui/select';
+import { TextField } from '../../ui/text-field';
+import { selectIsSaving } from './buy-view';
+import { StepActions, StepNotice } from './step-parts';
+import type { BuyActorRef } from './use-buy-flow';
+
+function BeneficiaryFields({ actor, beneficiary, index, count }: { actor: BuyActorRef; beneficiary: BeneficiaryForm; index: number; count: number }) {
+  const { t } = useTranslation('buy');
+  const text = useMessage();
+  const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const saving = useSelector(actor, selectIsSaving);
+  const error = (field: string) => text(errors[`beneficiaries.${index}.${field}`]);
+  const change = (field: BeneficiaryTextField) => (value: string) => actor.send({ type: 'beneficiary.change', index, field, value });
+  const number = index + 1;
+  const common = { isDisabled: saving, isRequired: true, validationBehavior: 'aria' as const };
+  const relationships = Object.entries(RELATIONSHIPS).map(([id, name]) => ({ id, label: t(`relationships.${name}`) }));
+  return (
+    <fieldset className="buy-beneficiary">
+      <legend className="buy-beneficiary__legend">{t('contract.beneficiary', { number })}</legend>
+      {count > 1 ? (
+        <Button variant="ghost" className="buy-beneficiary__remove" aria-label={t('contract.removeFor', { number })} onPress={() => actor.send({ type: 'beneficiary.remove', index })} isDisabled={saving}>
+          {t('contract.remove')}
+        </Button>
+      ) : null}
+      <div className="buy-form__row">
+        <TextField {...common} label={t('contract.lastName')} value={beneficiary.last_name} onChange={change('last_name')} errorMessage={error('last_name')} />
+        <TextField {...common} label={t('contract.firstName')} value={beneficiary.first_name} onChange={change('first_name')} errorMessage={error('first_name')} />
+      </div>
+      <RegisterField
+        label={t('contract.register')}
+        value={beneficiary.register}
+        onChange={(value) => actor.send({ type: 'beneficiary.changeRegister', index, value })}
+        errorMessage={error('register')}
+        isRequired
+        isDisabled={saving}
+      />
+      <div className="buy-form__row buy-form__row--share">
+        <Select
+          label={t('contract.relationship')}
+          items={relationships}
+          selectedKey={beneficiary.relationship || null}
+          onSelectionChange={(value) => change('relationship')(value ?? '')}
+          errorMessage={error('relationship')}
+          isRequired
+          isDisabled={saving}
+        />
+        <TextField
+          {...common}
+          label={t('contract.share')}
+          inputMode="numeric"
+          value={beneficiary.share}
+          onChange={(value) => change('share')(digitsOnly(value, 3))}
+          errorMessage={error('share')}
+          className="buy-beneficiary__share"
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Step 3: beneficiaries with shares totalling 100 %, the contract text and the consent. */
+export function ContractStep({ actor }: { actor: BuyActorRef }) {
+  const { t } = useTranslation('buy');
+  const text = useMessage();
+  const contract = useSelector(actor, (snapshot) => snapshot.context.contract);
+  const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const product = useSelector(actor, (snapshot) => snapshot.context.product);
+  const saving = useSelector(actor, selectIsSaving);
+  const count = contract.beneficiaries.length;
+  const total = sharesTotal(contract);
+  const listError = text(errors.beneficiaries);
+  const consentError = text(errors.consent);
+  const paragraphs = (product?.contract_text ?? '').split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'step.next' });
+  };
+
+  return (
+    <form className="buy-form" onSubmit={submit} noValidate>
+      <StepNotice actor={actor} />
+      <section className="buy-section" aria-labelledby="buy-beneficiaries-title" aria-describedby="buy-beneficiaries-lead">
+        <h2 id="buy-beneficiaries-title" className="buy-section__title">{t('contract.beneficiaries')}</h2>
+        <p id="buy-beneficiaries-lead" className="buy-section__lead">{t('contract.beneficiariesLead')}</p>
+        {contract.beneficiaries.map((beneficiary, index) => (
+          <BeneficiaryFields key={index} actor={actor} beneficiary={beneficiary} index={index} count={count} />
+        ))}
+        <div className="buy-beneficiaries__footer">
+          <p className="buy-beneficiaries__total" data-complete={total === 100 || undefined}>{t('contract.total', { total })}</p>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'beneficiary.add' })} isDisabled={saving || count >= BENEFICIARIES_MAX}>
+            {t('contract.add')}
+          </Button>
+        </div>
+        {listError ? <p className="field__error buy-section__error">{listError}</p> : null}
+        {count >= BENEFICIARIES_MAX ? <p className="buy-hint">{t('contract.max', { max: BENEFICIARIES_MAX })}</p> : null}
+      </section>
+      <section className="buy-section" aria-labelledby="buy-contract-title">
+        <h2 id="buy-contract-title" className="buy-section__title">{t('contract.text')}</h2>
+        {/* Scrollable, so it takes keyboard focus to scroll. */}
+        <div className="buy-contract-text" role="region" aria-label={t('contract.textLabel')} tabIndex={0}>
+          {paragraphs.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+        <div className="buy-consent" data-invalid={consentError ? true : undefined}>
+          <Checkbox isSelected={contract.consent} onChange={(value) => actor.send({ type: 'contract.consent', value })} isDisabled={saving} name="consent">
+            {t('contract.consent')}
+            {consentError ? <span className="field__error buy-consent__error">{consentError}</span> : null}
+          </Checkbox>
+        </div>
+      </section>
+      <StepActions actor={actor} />
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_PROVIDERS } from '../../api/payment.schema';
+import { formatMoney } from '../../app/format';
+import { localeOf } from '../../app/i18n';
+import { useMessage } from '../../app/messages';
+import { Button } from '../../ui/button';
+import { PhoneField } from '../../ui/phone-field';
+import { Spinner } from '../../ui/spinner';
+import { selectPaymentPhase } from './buy-view';
+import { StepNotice } from './step-parts';
+import type { BuyActorRef } from './use-buy-flow';
+
+const timeOf = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(localeOf(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+function Invoice({ actor }: { actor: BuyActorRef }) {
+  const { t, i18n } = useTranslation('buy');
+  const invoice = useSelector(actor, (snapshot) => snapshot.context.invoice);
+  const productName = useSelector(actor, (snapshot) => snapshot.context.product?.name ?? '');
+  if (!invoice) return null;
+  const { provider } = invoice;
+  return (
+    <section className="buy-invoice" aria-labelledby="buy-invoice-title">
+      <h2 id="buy-invoice-title" className="buy-section__title">{t('payment.invoiceTitle')}</h2>
+      <dl className="buy-invoice__facts">
+        <div>
+          <dt>{t('payment.invoiceNumber')}</dt>
+          <dd>{invoice.id.slice(0, 8).toUpperCase()}</dd>
+        </div>
+        <div>
+          <dt>{t('payment.product')}</dt>
+          <dd>{productName}</dd>
+        </div>
+        <div>
+          <dt>{t('payment.method')}</dt>
+          <dd>{t(`payment.provider.${provider}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('payment.payBy')}</dt>
+          <dd>{timeOf(invoice.expires_at, i18n.language)}</dd>
+        </div>
+        <div className="buy-invoice__amount">
+          <dt>{t('payment.amount')}</dt>
+          <dd>{formatMoney(invoice.amount, i18n.language)}</dd>
+        </div>
+      </dl>
+      <p className="buy-invoice__next">{t(`payment.next.${provider}`, { phone: invoice.push_sent_to ?? '' })}</p>
+      <div className="buy-actions">
+        <Button variant="secondary" onPress={() => actor.send({ type: 'payment.change' })}>{t('payment.change')}</Button>
+        <Button onPress={() => actor.send({ type: 'payment.continue' })} className="buy-actions__next">{t(`payment.continue.${provider}`)}</Button>
+      </div>
+    </section>
+  );
+}
+
+/** Step 4: choose the provider (and the mobile-money phone), see the invoice, go to the provider. */
+export function PaymentStep({ actor }: { actor: BuyActorRef }) {
+  const { t, i18n } = useTranslation('buy');
+  const text = useMessage();
+  const phase = useSelector(actor, selectPaymentPhase);
+  const payment = useSelector(actor, (snapshot) => snapshot.context.payment);
+  const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const fee = useSelector(actor, (snapshot) => snapshot.context.application?.quote?.fee ?? null);
+  const creating = phase === 'creating';
+  const providerError = text(errors.provider);
+
+  if (phase === 'handedOff') return <Spinner label={t('payment.handingOff')} />;
+  if (phase === 'invoice') return <Invoice actor={actor} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'payment.submit' });
+  };
+  const amount = fee === null ? '' : formatMoney(fee, i18n.language);
+
+  return (
+    <form className="buy-form" onSubmit={submit} noValidate>
+      <StepNotice actor={actor} />
+      <fieldset className="buy-providers" aria-describedby={providerError ? 'buy-provider-error' : undefined} aria-invalid={providerError ? true : undefined} disabled={creating}>
+        <legend className="buy-section__title">{t('payment.method')}</legend>
+        {PAYMENT_PROVIDERS.map((provider) => (
+          <label key={provider} className="buy-provider" data-selected={payment.provider === provider || undefined}>
+            <input
+              type="radio"
+              name="provider"
+              value={provider}
+              checked={payment.provider === provider}
+              onChange={() => actor.send({ type: 'payment.choose', provider })}
+              className="buy-provider__input"
+            />
+            <span className={`buy-provider__logo buy-provider__logo--${provider}`} aria-hidden="true" />
+            <span className="buy-provider__text">
+              <span className="buy-provider__name">{t(`payment.provider.${provider}`)}</span>
+              <span className="buy-provider__detail">{t(`payment.providerDetail.${provider}`)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {providerError ? <p id="buy-provider-error" className="field__error buy-section__error">{providerError}</p> : null}
+      {payment.provider === 'mostmoney' ? (
+        <PhoneField
+          label={t('payment.phone')}
+          description={t('payment.phoneHint')}
+          value={payment.phone}
+          onChange={(value) => actor.send({ type: 'payment.changePhone', value })}
+          errorMessage={text(errors.phone)}
+          isRequired
+          isDisabled={creating}
+          className="buy-form__phone"
+        />
+      ) : null}
+      <p className="buy-hint buy-hint--safe">{t('payment.safe')}</p>
+      <div className="buy-actions">
+        <Button variant="secondary" onPress={() => actor.send({ type: 'step.back' })} isDisabled={creating}>{t('actions.back')}</Button>
+        <Button type="submit" isBusy={creating} className="buy-actions__next">
+          {creating ? t('payment.creating') : t('payment.pay', { amount })}
+        </Button>
+      </div>
+    </form>
+  );
+}
