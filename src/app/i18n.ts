@@ -1,8 +1,10 @@
 /**
- * i18next set-up: Mongolian is the default and fallback and ships in the main bundle; English is
- * loaded when first chosen. The choice is stored as `language` (SPEC 3) and `<html lang>` follows.
+ * i18next set-up: Mongolian is the default and fallback. The namespaces the first page needs ship in
+ * the main bundle; every other namespace (and every English one) is its own small chunk, loaded by a
+ * backend the first time a view asks for it (views suspend meanwhile). The choice is stored as
+ * `language` (SPEC 3) and `<html lang>` follows.
  */
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['mn', 'en'] as const;
@@ -13,9 +15,34 @@ const STORAGE_KEY = 'language';
 type Bundle = Record<string, unknown>;
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 
-const mnModules = import.meta.glob<Bundle>('../locales/mn/*.json', { eager: true, import: 'default' });
-const enLoaders = import.meta.glob<Bundle>('../locales/en/*.json', { import: 'default' });
-const namespaces = Object.keys(mnModules).map(namespaceOf);
+/** What the home page and the shell around every page use; keep in step with the glob below. */
+export const STARTUP_NAMESPACES = ['common', 'cookies', 'errors', 'validation', 'ui', 'home'] as const;
+const startup = import.meta.glob<Bundle>('../locales/mn/{common,cookies,errors,validation,ui,home}.json', {
+  eager: true,
+  import: 'default',
+});
+const onDemand: Record<Language, Record<string, () => Promise<Bundle>>> = {
+  mn: import.meta.glob<Bundle>(['../locales/mn/*.json', '!../locales/mn/{common,cookies,errors,validation,ui,home}.json'], {
+    import: 'default',
+  }),
+  en: import.meta.glob<Bundle>('../locales/en/*.json', { import: 'default' }),
+};
+
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language: string, namespace: string, callback: ReadCallback) => {
+    const load = onDemand[language as Language]?.[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (bundle) => callback(null, bundle),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
@@ -24,42 +51,33 @@ export const readStoredLanguage = (): Language => {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 };
 
-const loaded = new Set<Language>(['mn']);
-
-const ensureLoaded = async (language: Language) => {
-  if (loaded.has(language)) return;
-  const entries = await Promise.all(
-    Object.entries(enLoaders).map(async ([path, load]) => [namespaceOf(path), await load()] as const),
-  );
-  for (const [ns, bundle] of entries) i18next.addResourceBundle(language, ns, bundle, true, true);
-  loaded.add(language);
-};
-
 const reflect = (language: Language) => {
   document.documentElement.lang = language;
 };
 
 export const initI18n = async (language: Language = readStoredLanguage()) => {
-  await i18next.use(initReactI18next).init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: namespaces,
-    defaultNS: 'common',
-    resources: {
-      mn: Object.fromEntries(Object.entries(mnModules).map(([path, bundle]) => [namespaceOf(path), bundle])),
-    },
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await setLanguage(language, { store: false });
+  await i18next
+    .use(chunkBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: [...STARTUP_NAMESPACES],
+      defaultNS: 'common',
+      resources: {
+        mn: Object.fromEntries(Object.entries(startup).map(([path, bundle]) => [namespaceOf(path), bundle])),
+      },
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  reflect(language);
   return i18next;
 };
 
-/** Switches the interface language, loading its texts first, and remembers the choice. */
+/** Switches the interface language (its texts load first) and remembers the choice. */
 export const setLanguage = async (language: Language, { store = true } = {}) => {
-  await ensureLoaded(language);
   await i18next.changeLanguage(language);
   if (store) globalThis.localStorage?.setItem(STORAGE_KEY, language);
   reflect(language);
