@@ -1,6 +1,5 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import './carousel.css';
 
@@ -56,22 +55,24 @@ export function Carousel<T>({ items, renderItem, getKey, label, className }: Car
     >
       {hasControls ? (
         <div className="carousel__controls">
-          <Button
+          <button
+            type="button"
             className="carousel__arrow carousel__arrow--prev"
             aria-label={t('carousel.previous')}
-            isDisabled={!scroll.canPrev}
-            onPress={() => embla?.scrollPrev()}
+            disabled={!scroll.canPrev}
+            onClick={() => embla?.scrollPrev()}
           >
             <ArrowIcon />
-          </Button>
-          <Button
+          </button>
+          <button
+            type="button"
             className="carousel__arrow carousel__arrow--next"
             aria-label={t('carousel.next')}
-            isDisabled={!scroll.canNext}
-            onPress={() => embla?.scrollNext()}
+            disabled={!scroll.canNext}
+            onClick={() => embla?.scrollNext()}
           >
             <ArrowIcon />
-          </Button>
+          </button>
         </div>
       ) : null}
       <div className="carousel__viewport" ref={viewportRef}>
