@@ -24,7 +24,7 @@ describe('logging in', () => {
     await loginPage.logInAs(demoUser.email, demoUser.password);
     await expectPath(page, '/user/contract');
     await expectVisible(userMenu.navigation.or(userMenu.toggleButton).first());
-    await expectVisible(page.getByText(demoUser.name, { exact: true }));
+    await expectVisible(userMenu.signedInName(demoUser.name));
     expect(await storageItem(page, 'access')).toMatch(/\S+/);
     expect(await storageItem(page, 'name')).toBe(demoUser.name);
   });

@@ -21,14 +21,14 @@ describe('the side menu', () => {
       'Credit/Med',
       'Log out',
     ]);
-    await expectVisible(page.getByText(demoUser.name, { exact: true }));
+    await expectVisible(userMenu.signedInName(demoUser.name));
   });
 
   it('has no Credit/Med item for a user who is not eligible', async () => {
     const { userMenu, page } = await e2e.openSite({ language: 'en', signedInAs: secondUser });
     await page.goto('/user/contract');
     await expectVisible(userMenu.navigation);
-    await expectVisible(page.getByText(secondUser.name, { exact: true }));
+    await expectVisible(userMenu.signedInName(secondUser.name));
     expect(await userMenu.itemNames()).toEqual(['My insurances', 'Insurance claim', 'Feedback', 'Notifications', 'Settings', 'Log out']);
     expect(await userMenu.item('creditMed').count()).toBe(0);
   });

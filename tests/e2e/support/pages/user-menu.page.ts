@@ -17,6 +17,11 @@ export class UserMenu {
     return this.page.getByRole('navigation', { name: this.ui.name('user:menu.label') });
   }
 
+  /** The signed-in user's name at the top of the menu (the page itself may show it too, e.g. as a policy owner). */
+  signedInName(name: string) {
+    return this.page.getByRole('complementary').getByText(name, { exact: true });
+  }
+
   /** The button that opens and closes the menu on narrow screens. */
   get toggleButton() {
     return this.page.getByRole('button', { name: this.ui.name('user:menu.toggle') });
