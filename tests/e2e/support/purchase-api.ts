@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import type { Application } from '../../../src/api/insurance.schema';
 import { invoiceSchema, type Invoice, type PaymentProvider } from '../../../src/api/payment.schema';
+import { buyFlowStorage, GUEST_USER_KEY } from '../../../src/features/buy/buy-storage';
 import { completeDraft, createInvoice, INSURED, type TestApp } from '../../unit/support/purchase';
 
 /** The API of a running server, in the shape the server tests' purchase helpers use. */
@@ -73,9 +74,12 @@ export async function rememberPurchaseIn(page: Page, purchase: Pick<Purchase, 'a
   }, purchaseStorage(purchase));
 }
 
-/** An amount in MNT as the browser formats it in a language (what the pages show). */
-export const moneyIn = (page: Page, language: 'mn' | 'en', amount: number) =>
-  page.evaluate(
-    ([locale, value]) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'MNT', maximumFractionDigits: 0 }).format(value),
-    [language === 'en' ? 'en-US' : 'mn-MN', amount] as const,
-  );
+/**
+ * An amount in MNT as the pages show it: '₮ 120,000' in Mongolian (CLDR, also where the browser
+ * lacks Mongolian data), 'MNT 120,000' in English. `_page` is kept so callers read the same.
+ */
+export const moneyIn = async (_page: Page, language: 'mn' | 'en', amount: number) =>
+  `${language === 'en' ? 'MNT' : '₮'}\u00a0${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+
+/** The storage key of a visitor's persisted purchase wizard. */
+export const GUEST_WIZARD_KEY = buyFlowStorage(GUEST_USER_KEY).key;
