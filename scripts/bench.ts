@@ -232,6 +232,9 @@ try {
   for (const [path, signedIn] of [
     ['/login', false],
     ['/insurance/', false],
+    ['/insurance/detail/100/', false],
+    // The purchase wizard's one chunk serves its four routes; with no purchase it says there is nothing to pay.
+    ['/insurance/buy/payment/', false],
     ['/insurance/buy/payment/status/', false],
     ['/user/contract', true],
     ['/user/contract/1', true],
