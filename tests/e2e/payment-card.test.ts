@@ -1,51 +1,92 @@
 /**
  * Paying by bank card: the bank's page (the khan sandbox) sends the buyer back to the success or fail
- * status page, which shows what the server says. A declined payment is tried again and then paid;
- * a "success" return the bank has not confirmed yet keeps polling.
+ * status page, which shows what the server says. A declined payment is tried again through the wizard
+ * and then paid; a "success" return the bank has not confirmed yet keeps polling.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { invoiceSchema } from '../../src/api/payment.schema';
 import { useBrowserTests } from './support/harness';
+import { BuyWizard, type Person } from './support/pages/buy.page';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
-import { moneyIn, newInvoice, purchaseStorage, settlePayment, startPurchase } from './support/purchase-api';
-import { expectPath, searchOf } from './support/ui';
+import { GUEST_WIZARD_KEY, moneyIn, purchaseStorage, settlePayment, startPurchase } from './support/purchase-api';
+import { expectPath, expectStorage, searchOf, storageItem } from './support/ui';
 
 const e2e = useBrowserTests();
 
+/** A visitor insuring themself, and the beneficiary they name. */
+const buyer: Person = { register: 'УК85011234', lastName: 'Батбаяр', firstName: 'Тэмүүжин', phone: '88112244', email: 'temuujin@example.com' };
+const beneficiary = { register: 'УК87030545', lastName: 'Батбаяр', firstName: 'Солонго', relationship: 17 };
+
+const invoiceIdIn = (page: Page) => new URLSearchParams(searchOf(page)).get('invoice') ?? '';
+
+/** The invoice as the server has it, read with the key the page keeps for the visitor. */
+const invoiceOf = async (page: Page, id: string) => {
+  const access = JSON.parse((await storageItem(page, 'purchaseAccess')) ?? '{}') as { applicationKey?: string | null };
+  const response = await fetch(`${e2e.baseUrl}/api/invoices/${id}/`, { headers: access.applicationKey ? { 'X-Application-Key': access.applicationKey } : {} });
+  return invoiceSchema.parse(await response.json());
+};
+
 describe('paying by bank card', () => {
-  it('shows a declined card payment with its reason, tries again without re-entering anything, and shows the paid policy', async () => {
+  it('shows a declined card payment with its reason, tries again from the wizard without re-entering anything, then shows the paid policy', async () => {
     // The bank's sandbox page has no favicon; Chromium asks for /favicon.ico anyway.
     e2e.expectProblem(/favicon\.ico/, 'console error');
-    const purchase = await startPurchase(e2e.baseUrl, { provider: 'khan' });
-    const site = await e2e.openSite({ language: 'en', localStorage: purchaseStorage(purchase) });
-    const status = new PaymentStatusPage(site.language);
+    const site = await e2e.openSite({ language: 'en' });
     const { page } = site;
+    const status = new PaymentStatusPage(site.language);
+    const wizard = new BuyWizard(site.language);
 
-    // The wizard sends the browser to the bank's card page; the buyer declines there.
-    await page.goto(purchase.invoice.redirect_url ?? '');
+    // A visitor buys life insurance (product 100) and pays by card on the bank's page.
+    await page.goto('/insurance/buy/new/100/');
+    await wizard.seeStep('insured');
+    await wizard.fillInsuredPerson(buyer);
+    await wizard.continue();
+    await wizard.seeStep('plan');
+    await wizard.continue();
+    await wizard.seeStep('contract');
+    await wizard.fillBeneficiary(1, beneficiary);
+    await wizard.acceptContract();
+    await wizard.continue();
+    await wizard.seeStep('payment');
+    await wizard.choosePaymentMethod('khan');
+    await wizard.pay();
+    await wizard.seeInvoice();
+    await wizard.continueToProvider('khan');
+
+    // The buyer declines on the bank's page and comes back to the fail page.
+    await expectPath(page, /^\/sandbox\/khan\/[0-9a-f-]{36}\/$/);
     await page.getByRole('button', { name: 'Decline / Татгалзах' }).click();
     await expectPath(page, '/insurance/buy/payment/status/khan/fail/');
     await status.seeFailed('declined');
-    expect(await status.amountShown()).toBe(await moneyIn(page, 'en', purchase.invoice.amount));
+    const declined = await invoiceOf(page, invoiceIdIn(page));
+    expect(declined.status).toBe('failed');
+    expect(await status.amountShown()).toBe(await moneyIn(page, 'en', declined.amount));
+    // A failed payment keeps the wizard, so "try again" resumes it with everything entered.
+    expect(await storageItem(page, GUEST_WIZARD_KEY)).not.toBeNull();
 
-    // "Try again" goes back to the wizard's payment step, asking for the same provider again.
+    // "Try again": the wizard's payment step with the card chosen again; a new invoice, the bank again.
     await status.tryAgain();
     expect(searchOf(page)).toBe('?provider=khan');
-
-    // The wizard makes a new invoice for the same purchase (nothing re-entered) and hands off to the bank again.
-    // TODO(buy wizard): drive this step through the wizard's payment page object once it lands.
-    const retry = await newInvoice(e2e.baseUrl, purchase.application, purchase.accessKey, 'khan');
-    expect(retry.id).not.toBe(purchase.invoice.id);
-    await page.goto(retry.redirect_url ?? '');
+    await wizard.seeStep('payment');
+    expect(await wizard.provider('khan').isChecked()).toBe(true);
+    await wizard.pay();
+    await wizard.seeInvoice();
+    await wizard.continueToProvider('khan');
+    await expectPath(page, /^\/sandbox\/khan\/[0-9a-f-]{36}\/$/);
     await page.getByRole('button', { name: 'Pay / Төлөх' }).click();
 
     await expectPath(page, '/insurance/buy/payment/status/khan/success/');
     await status.seePaid();
-    const policyNumber = await status.seePolicyNumber();
-    expect(policyNumber).toMatch(/^LI-\d{4}-\d{6}$/);
+    const paid = await invoiceOf(page, invoiceIdIn(page));
+    expect(paid.id).not.toBe(declined.id);
+    expect(paid.application_id).toBe(declined.application_id);
+    await status.seePolicyNumber(paid.policy_number ?? '');
     await status.seeContractSentWithinOneWorkingDay();
-    // The server's policy is the one shown.
-    const settled = await fetch(`${e2e.baseUrl}/api/invoices/${retry.id}/`, { headers: { 'X-Application-Key': purchase.accessKey ?? '' } });
-    expect(((await settled.json()) as { policy_number: string }).policy_number).toBe(policyNumber);
+    // Paid: nothing offers to continue this purchase any more, and a reload still shows the policy.
+    await expectStorage(page, GUEST_WIZARD_KEY, null);
+    await status.reload();
+    await status.seePaid();
+    await status.seePolicyNumber(paid.policy_number ?? '');
   });
 
   it('keeps polling after a "success" return until the bank confirms the payment', async () => {

@@ -4,9 +4,11 @@
  * with only `?invoice=`, and a status page must survive a reload, so the key is kept in local
  * storage (never in the URL, where it would reach history, logs and Referer headers).
  *
- * The wizard calls `rememberPurchaseAccess` when it creates an invoice. The entry outlives the
+ * The wizard calls `rememberPurchaseAccess` when it hands off to the provider. The entry outlives the
  * payment on purpose: a reload of the "paid" page still shows the policy number.
  */
+import { clearBuyFlow } from '../buy/buy-storage';
+
 const STORAGE_KEY = 'purchaseAccess';
 
 export interface PurchaseAccess {
@@ -44,9 +46,5 @@ export const readPurchaseAccess = (): PurchaseAccess | null => {
  */
 export const applicationKeyForInvoice = (): string | null => readPurchaseAccess()?.applicationKey ?? null;
 
-/**
- * The purchase is paid: its wizard has nothing left to resume.
- * TODO(buy-storage): clear the wizard's persisted snapshot with the helper that
- * src/features/buy/buy-storage.ts exports once the wizard lands (it does not exist yet).
- */
-export const forgetFinishedPurchase = (_applicationId: string) => {};
+/** The purchase is paid: its wizard has nothing left to resume, so nothing offers to continue it. */
+export const forgetFinishedPurchase = (applicationId: string) => clearBuyFlow(applicationId);

@@ -127,10 +127,19 @@ export class PaymentStatusPage {
     await this.button('pending.checkNow').click();
   }
 
+  private get stillPendingHeading() {
+    return this.main.getByRole('heading', { level: 2, name: this.ui.name('payment:pending.stillPending.title') });
+  }
+
   /** Polling gave up: "still pending" with "check again". */
   async seeStillPending() {
-    await expectVisible(this.main.getByRole('heading', { level: 2, name: this.ui.name('payment:pending.stillPending.title') }));
+    await expectVisible(this.stillPendingHeading);
     await expectVisible(this.button('pending.stillPending.checkAgain'));
+  }
+
+  /** Whether "still pending" shows right now (no waiting). */
+  isStillPending() {
+    return this.stillPendingHeading.isVisible();
   }
 
   /** Presses "check again" (with `keyboard`, focuses it and presses Enter, as a keyboard user would). */
