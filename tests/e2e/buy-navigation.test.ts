@@ -12,7 +12,9 @@ import { CataloguePage, ProductPage } from './support/pages/catalogue.page';
 import type { Site } from './support/pages/site';
 import { siteOf } from './support/pages/site';
 import type { Language } from './support/texts';
-import { expectPath, expectVisible, pathOf } from './support/ui';
+import { CYRILLIC_LETTERS } from '../../src/api/validation';
+import type { Locator, Page } from 'playwright-core';
+import { expectPath, expectVisible, pathOf, scrollWidth } from './support/ui';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
 
 const e2e = useBrowserTests();
@@ -215,4 +217,87 @@ describe('moving around the wizard', () => {
     expect(answers.map((answer) => answer.status)).toEqual([201]);
     expect(shown).toContain(answers[0]!.id.slice(0, 8).toUpperCase());
   });
+
+  it('fits a 375 px screen on every step without sideways scrolling', async () => {
+    const site = await e2e.openSite({ language: 'mn', width: 375 });
+    const name = await productName(100, 'mn');
+    const product = new ProductPage(site.language);
+    await product.open(100, name);
+    await product.buy(name);
+    const wizard = new BuyWizard(site.language);
+    await wizard.seeStep('insured');
+    expect(await scrollWidth(site.page)).toBeLessThanOrEqual(375);
+    await wizard.fillInsuredPerson(person);
+    await wizard.continue();
+    await wizard.seeStep('plan');
+    await wizard.livePrice();
+    expect(await scrollWidth(site.page)).toBeLessThanOrEqual(375);
+    await wizard.continue();
+    await wizard.seeStep('contract');
+    await wizard.addBeneficiary();
+    expect(await scrollWidth(site.page)).toBeLessThanOrEqual(375);
+  });
+
+  it('can be completed with the keyboard alone, up to the invoice', async () => {
+    const site = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const { page } = site;
+    const name = await productName(100, 'en');
+    await new ProductPage(site.language).open(100, name);
+    const wizard = new BuyWizard(site.language);
+    const buy = page.getByRole('main').getByRole('link', { name: site.language.name('insurance:detail.buyFor', { name }) }).first();
+    await tabTo(page, buy);
+    await page.keyboard.press('Enter');
+
+    // Step 1 is pre-filled for the signed-in user: on to the plan.
+    await wizard.seeStep('insured');
+    await tabTo(page, wizard.main.getByRole('button', { name: site.language.name('buy:actions.next') }));
+    await page.keyboard.press('Enter');
+    await wizard.seeStep('plan');
+    expect(await wizard.focusedText()).toBe(site.language.t('buy:headings.plan'));
+    await wizard.livePrice();
+    await tabTo(page, wizard.main.getByRole('button', { name: site.language.name('buy:actions.next') }));
+    await page.keyboard.press('Enter');
+
+    await wizard.seeStep('contract');
+    const beneficiary = wizard.beneficiary(1);
+    await tabTo(page, beneficiary.getByRole('textbox', { name: site.language.name('buy:contract.lastName') }));
+    await page.keyboard.type('Дорж');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Сараа');
+    // The register number: two letter lists (arrow keys move through the letters) and the digits.
+    await page.keyboard.press('Tab');
+    await chooseByArrows(page, CYRILLIC_LETTERS.indexOf('У') + 1);
+    await page.keyboard.press('Tab');
+    await chooseByArrows(page, CYRILLIC_LETTERS.indexOf('Б') + 1);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('92031524');
+    await page.keyboard.press('Tab');
+    await chooseByArrows(page, 17);
+    await tabTo(page, wizard.consent);
+    await page.keyboard.press('Space');
+    await tabTo(page, wizard.main.getByRole('button', { name: site.language.name('buy:actions.next') }));
+    await page.keyboard.press('Enter');
+
+    await wizard.seeStep('payment');
+    await tabTo(page, wizard.provider('khan'));
+    await page.keyboard.press('ArrowDown');
+    expect(await wizard.provider('qpay').isChecked()).toBe(true);
+    await tabTo(page, wizard.payButton);
+    await page.keyboard.press('Enter');
+    await wizard.seeInvoice();
+  });
 });
+
+/** Presses Tab until `target` has the focus (a keyboard user's way to a control). */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${String(target)} never took the focus after ${limit} Tab presses`);
+}
+
+/** Moves a focused native list down to its n-th option (the first is the placeholder). */
+async function chooseByArrows(page: Page, position: number) {
+  for (let index = 0; index < position; index += 1) await page.keyboard.press('ArrowDown');
+}

@@ -89,7 +89,7 @@ export function ContractStep({ actor }: { actor: BuyActorRef }) {
   return (
     <form className="buy-form" onSubmit={submit} noValidate>
       <StepNotice actor={actor} />
-      <section className="buy-section" aria-labelledby="buy-beneficiaries-title" aria-describedby="buy-beneficiaries-lead">
+      <section className="buy-section" aria-labelledby="buy-beneficiaries-title" aria-describedby={listError ? 'buy-beneficiaries-lead buy-beneficiaries-error' : 'buy-beneficiaries-lead'}>
         <h2 id="buy-beneficiaries-title" className="buy-section__title">{t('contract.beneficiaries')}</h2>
         <p id="buy-beneficiaries-lead" className="buy-section__lead">{t('contract.beneficiariesLead')}</p>
         {contract.beneficiaries.map((beneficiary, index) => (
@@ -101,7 +101,7 @@ export function ContractStep({ actor }: { actor: BuyActorRef }) {
             {t('contract.add')}
           </Button>
         </div>
-        {listError ? <p className="field__error buy-section__error">{listError}</p> : null}
+        {listError ? <p id="buy-beneficiaries-error" className="field__error buy-section__error">{listError}</p> : null}
         {count >= BENEFICIARIES_MAX ? <p className="buy-hint">{t('contract.max', { max: BENEFICIARIES_MAX })}</p> : null}
       </section>
       <section className="buy-section" aria-labelledby="buy-contract-title">

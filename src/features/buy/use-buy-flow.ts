@@ -10,7 +10,6 @@ import { useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
-  activeStep,
   buyInsuranceMachine,
   type AccessInput,
   type BuyInput,
@@ -197,5 +196,3 @@ export function useBuyFlow(userKey: string, signedIn: boolean) {
 
   return actor;
 }
-
-export { activeStep };

@@ -50,7 +50,7 @@ export class BuyWizard {
     return this.ui.page;
   }
 
-  private get main() {
+  get main() {
     return this.page.getByRole('main');
   }
 
