@@ -1,8 +1,6 @@
 /** Providers (actors, i18n for react-aria, router for react-aria links) around the route view. */
 import { useEffect, type ReactNode } from 'react';
-import { I18nProvider, RouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { configureApi } from '../api/client';
 import { appAuthMachine, AuthActor } from '../features/auth/auth-context';
@@ -13,6 +11,7 @@ import i18next from 'i18next';
 import { localeOf } from './i18n';
 import { paths } from './paths';
 import { RouteView } from './route-view';
+import { UiProviders } from '../ui/providers';
 
 /** Connects the API client to the session; any 401 but the token call goes to the logout route (SPEC 8). */
 function ApiBridge() {
@@ -27,16 +26,9 @@ function ApiBridge() {
   return null;
 }
 
-function AriaRouter({ children }: { children: ReactNode }) {
-  const [, setLocation] = useLocation();
+function LocalizedUi({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  return (
-    <I18nProvider locale={localeOf(i18n.language)}>
-      <RouterProvider navigate={(to) => setLocation(to)}>
-        {children}
-      </RouterProvider>
-    </I18nProvider>
-  );
+  return <UiProviders locale={localeOf(i18n.language)}>{children}</UiProviders>;
 }
 
 export function App() {
@@ -45,9 +37,9 @@ export function App() {
       <CookieConsentActor.Provider logic={appCookieConsentMachine} options={{ input: { stored: readStoredConsent() } }}>
         <AlertActor.Provider>
           <ApiBridge />
-          <AriaRouter>
+          <LocalizedUi>
             <RouteView />
-          </AriaRouter>
+          </LocalizedUi>
         </AlertActor.Provider>
       </CookieConsentActor.Provider>
     </AuthActor.Provider>

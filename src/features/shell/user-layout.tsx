@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { contact } from '../../app/config';
 import { paths } from '../../app/paths';
 import { Button } from '../../ui/button';
-import { MenuButton } from '../../ui/menu-button';
+import { LinkMenu } from '../../ui/link-menu';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { AuthActor, selectSession } from '../auth/auth-context';
@@ -27,14 +27,14 @@ function UserManualButton({ document, video }: { document: string; video: string
   const { t } = useTranslation('user');
   return (
     <div className="user-manual">
-      <MenuButton
+      <LinkMenu
         label={t('manual.button')}
         className="user-manual__button"
         icon={<ManualIcon />}
         items={[
-          { id: 'document', label: t('manual.document'), href: document, external: true },
-          { id: 'video', label: t('manual.video'), href: video, external: true },
-          { id: 'messenger', label: t('manual.messenger'), href: contact.messenger, external: true },
+          { id: 'document', label: t('manual.document'), href: document },
+          { id: 'video', label: t('manual.video'), href: video },
+          { id: 'messenger', label: t('manual.messenger'), href: contact.messenger },
         ]}
       />
     </div>
