@@ -26,6 +26,23 @@ export interface PolicyPayment {
 export const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
 /**
+ * The insured person becomes (or already is) one of the insurer's customer records, and the policy
+ * is theirs: a visitor who bought online can then register with the register number and phone they
+ * gave, like a customer sold a policy at a branch. An existing record keeps its contract phone.
+ */
+const linkInsuredPartner = async (tx: Queryable, policyId: number, insured: { register: string; phone: string }, name: string) => {
+  await tx.query(
+    `insert into partners (id, register, phone, name) values (nextval('partner_id_seq'), $1, $2, $3)
+     on conflict (register) do nothing`,
+    [insured.register.toUpperCase(), insured.phone, name],
+  );
+  await tx.query('update policies set partner_id = (select id from partners where register = $1) where id = $2', [
+    insured.register.toUpperCase(),
+    policyId,
+  ]);
+};
+
+/**
  * Inserts the application's policy and its first payment; does nothing when the application already
  * has one (the unique application_id). Returns the policy's contract number either way.
  */
@@ -69,6 +86,7 @@ export const createPolicy = async (tx: Queryable, application: PaidApplication, 
     const { rows } = await tx.query<{ contract_number: string }>('select contract_number from policies where application_id = $1', [application.id]);
     return rows[0]?.contract_number ?? '';
   }
+  await linkInsuredPartner(tx, policyId, application.insured, insuredName);
   await tx.query(
     `insert into policy_payments (policy_id, amount, paid_at, method, reference) values ($1, $2, $3, $4, $5)
      on conflict (policy_id, reference) do nothing`,

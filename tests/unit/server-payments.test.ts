@@ -329,6 +329,23 @@ describe('a paid purchase', () => {
     expect(demoList.contracts.map((c) => c.contract_number)).not.toContain(application.policy_number);
   });
 
+  it('makes a visitor insured for the first time a customer who can register online', async () => {
+    const newcomer = { ...INSURED, register: 'ЭЗ99010203', phone: '95112233', first_name: 'Анударь', last_name: 'Очир' };
+    const register = (phone: string) =>
+      send(app, 'POST', '/api/account/register/', { email: 'anudari@example.mn', password: 'secret12', register: newcomer.register, phone });
+    // Before the purchase the insurer does not know them.
+    expect((await rejection(await register(newcomer.phone))).body.message.key).toBe('errors.noInsurance');
+
+    const draft = await completeDraft(app, newcomer);
+    const { invoice } = await createInvoice(app, draft, { provider: 'mostmoney', phone: newcomer.phone });
+    await devComplete(invoice?.id ?? '', 'paid');
+
+    expect((await rejection(await register('99999999'))).body.message.key).toBe('errors.wrongPhone');
+    const accepted = await register(newcomer.phone);
+    expect(accepted.status).toBe(200);
+    expect(await count('select count(*)::int as n from partners where register = $1', [newcomer.register])).toBe(1);
+  });
+
   it('belongs to the signed-in buyer’s account', async () => {
     const token = await tokenFor(server.db, server.secret, 'demo@example.com');
     // The demo user buys for someone else (no account), so only ownership links it.
