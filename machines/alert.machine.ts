@@ -3,7 +3,7 @@
  * an OK button. Messages raised while one is open queue behind it.
  */
 import { assign, setup } from 'xstate';
-import type { Message } from '../src/api/validation';
+import type { Message } from '../contract/validation';
 
 export type AlertEvent = { type: 'alert.show'; message: Message } | { type: 'alert.dismiss' };
 

@@ -4,9 +4,9 @@
  * Storage and network are provided by src/features/auth (`machine.provide`); tests provide stubs.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorFields, errorMessage, isUnauthorized } from '../src/api/api-error';
-import { loginBodySchema, type Profile } from '../src/api/auth.schema';
-import { toFieldErrors, type FieldErrors, type Message } from '../src/api/validation';
+import { errorFields, errorMessage, isUnauthorized } from '../contract/api-error';
+import { loginBodySchema, type Profile } from '../contract/auth.schema';
+import { toFieldErrors, type FieldErrors, type Message } from '../contract/validation';
 
 export interface LoginForm {
   email: string;

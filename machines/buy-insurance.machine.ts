@@ -19,9 +19,10 @@
  * money providers). The app persists the snapshot after every transition and sends `flow.refresh` after
  * restoring one or switching the language: settled steps then reload the application and the product.
  */
+import { routePaths } from '../contract/paths';
 import { and, assign, fromPromise, setup } from 'xstate';
-import { ApiError, errorFields, errorMessage } from '../src/api/api-error';
-import { errorKeys } from '../src/api/error.schema';
+import { ApiError, errorFields, errorMessage } from '../contract/api-error';
+import { errorKeys } from '../contract/error.schema';
 import {
   BENEFICIARIES_MAX,
   contractStepSchema,
@@ -38,9 +39,9 @@ import {
   type ProductDetail,
   type Quote,
   type QuoteRequest,
-} from '../src/api/insurance.schema';
-import { createInvoiceBodySchema, type CreateInvoiceBody, type Invoice, type PaymentProvider } from '../src/api/payment.schema';
-import { combineRegister, splitRegister, toFieldErrors, type FieldErrors, type Message, type RegisterParts } from '../src/api/validation';
+} from '../contract/insurance.schema';
+import { createInvoiceBodySchema, type CreateInvoiceBody, type Invoice, type PaymentProvider } from '../contract/payment.schema';
+import { combineRegister, splitRegister, toFieldErrors, type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
 
 // ---------------------------------------------------------------------------------------------------
 // Steps and their URLs
@@ -51,10 +52,10 @@ export const BUY_STEPS: readonly BuyStep[] = ['insured', 'plan', 'contract', 'pa
 
 /** URL patterns of the steps (`:id` is the application id, `:productId` the product code). */
 export const BUY_STEP_PATHS: Readonly<Record<BuyStep, string>> = {
-  insured: '/insurance/buy/:id/:productId/',
-  plan: '/insurance/buy/:id/:productId/product/',
-  contract: '/insurance/buy/:id/:productId/contract/',
-  payment: '/insurance/buy/payment/',
+  insured: routePaths.buyInsured.pattern,
+  plan: routePaths.buyProduct.pattern,
+  contract: routePaths.buyContract.pattern,
+  payment: routePaths.buyPayment.pattern,
 };
 
 /** How long the plan must stay unchanged before it is priced (ms). */

@@ -5,8 +5,9 @@
  * phone and opens the login page (`finish`, provided by the app). The code and new-password steps
  * survive a reload (the app persists them without the passwords).
  */
+import { routePaths } from '../contract/paths';
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiError, errorFields, errorMessage } from '../src/api/api-error';
+import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import {
   forgotPasswordBodySchema,
   formErrors,
@@ -16,9 +17,9 @@ import {
   type ForgotPasswordBody,
   type ResendBody,
   type ResetBody,
-} from '../src/api/account.schema';
-import { errorKeys } from '../src/api/error.schema';
-import { toFieldErrors, type FieldErrors, type Message } from '../src/api/validation';
+} from '../contract/account.schema';
+import { errorKeys } from '../contract/error.schema';
+import { toFieldErrors, type FieldErrors, type Message } from '../contract/validation';
 import { secondsUntil, type CodeSentAt } from './registration.machine';
 
 export interface IdentifyForm {
@@ -181,7 +182,7 @@ export const forgotPasswordMachine = setup({
   states: {
     identify: {
       id: 'identify',
-      meta: { path: '/login/forgot-password' },
+      meta: { path: routePaths.forgotPassword.pattern },
       route: {},
       initial: 'editing',
       states: {
@@ -207,7 +208,7 @@ export const forgotPasswordMachine = setup({
     },
     resetCode: {
       id: 'resetCode',
-      meta: { path: '/login/forgot-password/code' },
+      meta: { path: routePaths.forgotPasswordCode.pattern },
       route: { guard: 'hasTicket' },
       type: 'parallel',
       on: {
@@ -273,7 +274,7 @@ export const forgotPasswordMachine = setup({
     },
     newPassword: {
       id: 'newPassword',
-      meta: { path: '/login/forgot-password/new-password' },
+      meta: { path: routePaths.forgotPasswordNew.pattern },
       route: { guard: 'isVerified' },
       initial: 'editing',
       states: {

@@ -4,9 +4,9 @@
  * the 60 s wait between two messages to the same phone.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorFields, errorMessage } from '../src/api/api-error';
-import { forgotUsernameBodySchema, formErrors, type ForgotUsernameBody } from '../src/api/account.schema';
-import { combineRegister, type FieldErrors, type Message, type RegisterParts } from '../src/api/validation';
+import { errorFields, errorMessage } from '../contract/api-error';
+import { forgotUsernameBodySchema, formErrors, type ForgotUsernameBody } from '../contract/account.schema';
+import { combineRegister, type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
 
 export interface ForgotUsernameForm {
   register: RegisterParts;

@@ -10,9 +10,9 @@
  * app) and shows the policy number.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiError, errorMessage } from '../src/api/api-error';
-import type { Invoice, PaymentProvider } from '../src/api/payment.schema';
-import type { Message } from '../src/api/validation';
+import { ApiError, errorMessage } from '../contract/api-error';
+import type { Invoice, PaymentProvider } from '../contract/payment.schema';
+import type { Message } from '../contract/validation';
 
 /** Waits between polls of a pending invoice: 2 s growing to 30 s, about two minutes in all. */
 export const POLL_DELAYS_MS = [2_000, 3_000, 5_000, 8_000, 13_000, 21_000, 30_000, 30_000] as const;

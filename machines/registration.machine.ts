@@ -9,8 +9,9 @@
  * the right number; the server refuses an early resend anyway (429 with the seconds left), and then
  * the countdown follows the server.
  */
+import { routePaths } from '../contract/paths';
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiError, errorFields, errorMessage } from '../src/api/api-error';
+import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import {
   formErrors,
   registerBodySchema,
@@ -19,10 +20,10 @@ import {
   type ConfirmBody,
   type RegisterBody,
   type ResendBody,
-} from '../src/api/account.schema';
-import type { TokenResponse } from '../src/api/auth.schema';
-import { errorKeys } from '../src/api/error.schema';
-import { combineRegister, toFieldErrors, type FieldErrors, type Message, type RegisterParts } from '../src/api/validation';
+} from '../contract/account.schema';
+import type { TokenResponse } from '../contract/auth.schema';
+import { errorKeys } from '../contract/error.schema';
+import { combineRegister, toFieldErrors, type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
 
 export interface RegistrationForm {
   email: string;
@@ -201,7 +202,7 @@ export const registrationMachine = setup({
   states: {
     details: {
       id: 'details',
-      meta: { path: '/login/register' },
+      meta: { path: routePaths.register.pattern },
       route: {},
       initial: 'editing',
       states: {
@@ -229,7 +230,7 @@ export const registrationMachine = setup({
     },
     code: {
       id: 'code',
-      meta: { path: '/login/register/confirm' },
+      meta: { path: routePaths.registerConfirm.pattern },
       route: { guard: 'hasTicket' },
       type: 'parallel',
       // Passwords typed after going back never reach the persisted code step.

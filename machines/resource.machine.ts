@@ -3,8 +3,8 @@
  * retry, and reload (e.g. after a language change) that keeps the old data on screen meanwhile.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../src/api/api-error';
-import type { Message } from '../src/api/validation';
+import { errorMessage } from '../contract/api-error';
+import type { Message } from '../contract/validation';
 
 export type ResourceEvent = { type: 'resource.retry' } | { type: 'resource.reload' };
 

@@ -9,7 +9,7 @@
  * `reopenCookieChoice` re-opens; `awaitCookieChoice` settles when the banner has stored a choice.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorFields, errorMessage } from '../src/api/api-error';
+import { errorFields, errorMessage } from '../contract/api-error';
 import {
   changePasswordBodySchema,
   formErrors,
@@ -19,9 +19,9 @@ import {
   type LanguageBody,
   type LanguageCode,
   type ProfileBody,
-} from '../src/api/account.schema';
-import type { TokenResponse } from '../src/api/auth.schema';
-import type { FieldErrors, Message } from '../src/api/validation';
+} from '../contract/account.schema';
+import type { TokenResponse } from '../contract/auth.schema';
+import type { FieldErrors, Message } from '../contract/validation';
 
 export interface PasswordForm {
   current_password: string;

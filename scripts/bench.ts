@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DIST_DIR, launchChromium, startAppServer } from '../tests/e2e/support/browser';
 import { accessTokenFor, demoUser } from '../tests/e2e/support/users';
+import { matchPattern } from '../contract/paths';
 
 const KB = 1024;
 const HOME_BUDGET = 160 * KB;
@@ -240,7 +241,7 @@ try {
     ['/user/contract/1', true],
   ] as const) {
     // A path opened with real ids ('/user/contract/1') belongs to its pattern ('/user/contract/:id').
-    const route = routes.find((candidate) => new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/]+')}$`).test(path));
+    const route = routes.find((candidate) => matchPattern(candidate.path, path) !== null);
     const loaded = await loadedJs(path, signedIn);
     const added = loaded.filter((item) => !entryFiles.has(item.file));
     const predicted = route ? addedFiles(route.chunks) : [];

@@ -6,7 +6,7 @@
 import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { errorKeys } from '../src/api/error.schema';
+import { errorKeys } from '../contract/error.schema';
 import { accountRoutes, type AccountOptions } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/login-throttle';

@@ -16,9 +16,9 @@ import {
   resetBodySchema,
   type Account,
   type CodeSent,
-} from '../../src/api/account.schema';
-import type { TokenResponse } from '../../src/api/auth.schema';
-import { errorKeys } from '../../src/api/error.schema';
+} from '../../contract/account.schema';
+import type { TokenResponse } from '../../contract/auth.schema';
+import { errorKeys } from '../../contract/error.schema';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { requireUser } from '../auth/require-user';

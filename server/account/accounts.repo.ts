@@ -1,5 +1,5 @@
 /** The account tables: partners (the insurer's customer records), accounts and their policies. */
-import type { LanguageCode } from '../../src/api/account.schema';
+import type { LanguageCode } from '../../contract/account.schema';
 import type { Queryable } from '../db/db';
 
 export interface PartnerRow {

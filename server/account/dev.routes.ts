@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod/mini';
-import { phoneSchema } from '../../src/api/validation';
+import { phoneSchema } from '../../contract/validation';
 import { jsonBodyLimit } from '../http/body-limit';
 import { readBody } from '../http/validate';
 import type { Outbox, OutboxEntry } from './sms';

@@ -1,5 +1,5 @@
 /** The texts sent to phones, in the language of the request (or the account's language). */
-import type { LanguageCode } from '../../src/api/account.schema';
+import type { LanguageCode } from '../../contract/account.schema';
 
 const SITE = { mn: 'Нар Лайф', en: 'Nar Life' } as const;
 /** The support line customers call when a change was not theirs (src/app/config.ts shows the same). */

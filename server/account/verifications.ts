@@ -5,8 +5,8 @@
  * every replica agrees. Errors leave as the SPEC's messages and nothing more.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { CODE_LENGTH, RESEND_SECONDS, type CodeSent } from '../../src/api/account.schema';
-import { errorKeys } from '../../src/api/error.schema';
+import { CODE_LENGTH, RESEND_SECONDS, type CodeSent } from '../../contract/account.schema';
+import { errorKeys } from '../../contract/error.schema';
 import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../http/errors';
 import type { SmsSender } from './sms';

@@ -1,8 +1,8 @@
 /** The auth calls of SPEC section 7: login, token verification, profile and Credit Med eligibility. */
 import { Hono } from 'hono';
-import type { Eligibility, Profile, TokenResponse } from '../../src/api/auth.schema';
-import { loginBodySchema, verifyBodySchema } from '../../src/api/auth.schema';
-import { errorKeys } from '../../src/api/error.schema';
+import type { Eligibility, Profile, TokenResponse } from '../../contract/auth.schema';
+import { loginBodySchema, verifyBodySchema } from '../../contract/auth.schema';
+import { errorKeys } from '../../contract/error.schema';
 import type { Db } from '../db/db';
 import { readSetting, settingKeys } from '../db/settings.repo';
 import { jsonBodyLimit } from '../http/body-limit';

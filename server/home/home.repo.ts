@@ -1,4 +1,4 @@
-import type { Home } from '../../src/api/home.schema';
+import type { Home } from '../../contract/home.schema';
 import type { Queryable } from '../db/db';
 import type { Language } from '../http/language';
 

@@ -1,6 +1,6 @@
 /** GET /api/home/: the home page's content in the language of Accept-Language (SPEC sections 1, 3, 7). */
 import { Hono } from 'hono';
-import type { Home } from '../../src/api/home.schema';
+import type { Home } from '../../contract/home.schema';
 import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { languageOf } from '../http/language';

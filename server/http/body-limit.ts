@@ -1,5 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import { errorKeys } from '../../src/api/error.schema';
+import { errorKeys } from '../../contract/error.schema';
 import { errorBody } from './errors';
 
 /** JSON request bodies are small; upload routes set their own, larger limit. */

@@ -2,9 +2,9 @@
  * Errors as answers: every failure leaves the API as `{ message: { key }, fields? }`
  * (src/api/error.schema.ts), with a status code and never a stack trace.
  */
-import type { ApiErrorBody } from '../../src/api/error.schema';
-import { errorKeys } from '../../src/api/error.schema';
-import type { FieldErrors } from '../../src/api/validation';
+import type { ApiErrorBody } from '../../contract/error.schema';
+import { errorKeys } from '../../contract/error.schema';
+import type { FieldErrors } from '../../contract/validation';
 
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 

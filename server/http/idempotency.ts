@@ -7,9 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { errorKeys } from '../../src/api/error.schema';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../src/api/insurance.schema';
-import { messages } from '../../src/api/validation';
+import { errorKeys } from '../../contract/error.schema';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../contract/insurance.schema';
+import { messages } from '../../contract/validation';
 import type { Queryable } from '../db/db';
 import { badRequest, errorBody, HttpError } from './errors';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod/mini';
-import { toFieldErrors } from '../../src/api/validation';
+import { toFieldErrors } from '../../contract/validation';
 import { badRequest } from './errors';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,6 +1,6 @@
 /** Applications: the server-side drafts of purchases (one per "buy"), their steps and their answer shape. */
-import type { Application, ApplicationStep, ContractStep, InsuredStep, PlanStep, Quote } from '../../src/api/insurance.schema';
-import { APPLICATION_STEPS } from '../../src/api/insurance.schema';
+import type { Application, ApplicationStep, ContractStep, InsuredStep, PlanStep, Quote } from '../../contract/insurance.schema';
+import { APPLICATION_STEPS } from '../../contract/insurance.schema';
 import type { UserRow } from '../auth/users.repo';
 import type { Queryable } from '../db/db';
 

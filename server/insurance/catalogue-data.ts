@@ -4,8 +4,8 @@
  * English. Written into the products table at every start (catalogue.ts), so the database always
  * holds the current content.
  */
-import type { FeeFrequency, InsuredField, PlanBounds, ProductCategory, ProductId } from '../../src/api/insurance.schema';
-import { MIN_SAVINGS_FEE, RECOMMENDED_SAVINGS_FEE } from '../../src/api/insurance.schema';
+import type { FeeFrequency, InsuredField, PlanBounds, ProductCategory, ProductId } from '../../contract/insurance.schema';
+import { MIN_SAVINGS_FEE, RECOMMENDED_SAVINGS_FEE } from '../../contract/insurance.schema';
 
 export interface LocalContent {
   description: string;

@@ -2,8 +2,8 @@
  * The catalogue in the database: written from catalogue-data.ts at every start (so content changes
  * ship with the code), read per language for GET /api/products/ and /api/products/{id}/.
  */
-import type { InsuredField, PlanBounds, ProductDetail, ProductSummary } from '../../src/api/insurance.schema';
-import { RECOMMENDED_SAVINGS_FEE } from '../../src/api/insurance.schema';
+import type { InsuredField, PlanBounds, ProductDetail, ProductSummary } from '../../contract/insurance.schema';
+import { RECOMMENDED_SAVINGS_FEE } from '../../contract/insurance.schema';
 import type { Queryable } from '../db/db';
 import type { Language } from '../http/language';
 import { CATALOGUE, contractText, type CatalogueProduct, type ExamplePlan, type RiskPricing, type SavingsPricing } from './catalogue-data';

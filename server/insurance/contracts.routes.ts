@@ -4,8 +4,8 @@
  * purchase shows up once its buyer signs in).
  */
 import { Hono } from 'hono';
-import type { Beneficiary, ContractDetail, ContractList, ContractSummary, FeeFrequency } from '../../src/api/insurance.schema';
-import { todayInMongolia } from '../../src/api/insurance.schema';
+import type { Beneficiary, ContractDetail, ContractList, ContractSummary, FeeFrequency } from '../../contract/insurance.schema';
+import { todayInMongolia } from '../../contract/insurance.schema';
 import { requireUser } from '../auth/require-user';
 import type { UserRow } from '../auth/users.repo';
 import type { Db } from '../db/db';

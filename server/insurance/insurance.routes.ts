@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { Application, ProductDetail, ProductList, Quote } from '../../src/api/insurance.schema';
+import type { Application, ProductDetail, ProductList, Quote } from '../../contract/insurance.schema';
 import {
   birthDateOf,
   ageOn,
@@ -15,8 +15,8 @@ import {
   quoteRequestSchemaFor,
   birthDateFromRegister,
   todayInMongolia,
-} from '../../src/api/insurance.schema';
-import { errorKeys } from '../../src/api/error.schema';
+} from '../../contract/insurance.schema';
+import { errorKeys } from '../../contract/error.schema';
 import { requireUser } from '../auth/require-user';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';

@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { APPLICATION_KEY_HEADER } from '../../src/api/insurance.schema';
+import { APPLICATION_KEY_HEADER } from '../../contract/insurance.schema';
 import { userOfToken } from '../auth/require-user';
 import type { UserRow } from '../auth/users.repo';
 import type { Db } from '../db/db';

@@ -2,8 +2,8 @@
  * Policies: made once per paid application, read by their holders. A policy belongs to the buyer's
  * account, or (a visitor's purchase) to whoever signs in with the insured person's register number.
  */
-import type { ContractStep, FeeFrequency, InsuredStep, Quote } from '../../src/api/insurance.schema';
-import { todayInMongolia } from '../../src/api/insurance.schema';
+import type { ContractStep, FeeFrequency, InsuredStep, Quote } from '../../contract/insurance.schema';
+import { todayInMongolia } from '../../contract/insurance.schema';
 import type { Queryable } from '../db/db';
 import { addDays, termEnd } from './schedule';
 

@@ -2,8 +2,8 @@
  * The premium formula (docs/api.md, "The formula"): pure and deterministic, the same product, plan and
  * age always give the same quote. Bounds are checked before, by the shared plan schema.
  */
-import type { FeeFrequency, PlanStep, Quote } from '../../src/api/insurance.schema';
-import { PAYMENTS_PER_YEAR, RECOMMENDED_SAVINGS_FEE } from '../../src/api/insurance.schema';
+import type { FeeFrequency, PlanStep, Quote } from '../../contract/insurance.schema';
+import { PAYMENTS_PER_YEAR, RECOMMENDED_SAVINGS_FEE } from '../../contract/insurance.schema';
 import type { RiskPricing, SavingsPricing } from './catalogue-data';
 
 /** Per-payment loading for paying in instalments. */

@@ -1,6 +1,6 @@
 /** Calendar arithmetic on 'YYYY-MM-DD' dates (no time zones) and a policy's fee schedule. */
-import type { FeeFrequency } from '../../src/api/insurance.schema';
-import { PAYMENTS_PER_YEAR } from '../../src/api/insurance.schema';
+import type { FeeFrequency } from '../../contract/insurance.schema';
+import { PAYMENTS_PER_YEAR } from '../../contract/insurance.schema';
 
 const parse = (date: string) => date.split('-').map(Number) as [number, number, number];
 const format = (year: number, month: number, day: number) =>

@@ -4,7 +4,7 @@
  * invoice locked, a pending invoice becomes paid (and the application's single policy is made) or
  * failed. An invoice that is no longer pending is left alone, so repeats change nothing.
  */
-import type { FailureReason, InvoiceStatus } from '../../src/api/payment.schema';
+import type { FailureReason, InvoiceStatus } from '../../contract/payment.schema';
 import type { Db } from '../db/db';
 import type { ApplicationRow } from '../insurance/applications.repo';
 import { createPolicy } from '../insurance/policies.repo';

@@ -1,7 +1,7 @@
 /** Invoices: one payment attempt of an application with one provider, and its answer shape. */
 import { renderSVG } from 'uqr';
-import type { FailureReason, Invoice, InvoiceStatus, PaymentProvider } from '../../src/api/payment.schema';
-import { INVOICE_TTL_SECONDS } from '../../src/api/payment.schema';
+import type { FailureReason, Invoice, InvoiceStatus, PaymentProvider } from '../../contract/payment.schema';
+import { INVOICE_TTL_SECONDS } from '../../contract/payment.schema';
 import type { Queryable } from '../db/db';
 import { khanCardPage, maskPhone, qpayDeepLinks, qpayQrText } from './providers';
 

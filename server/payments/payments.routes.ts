@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { errorKeys } from '../../src/api/error.schema';
-import type { Invoice, PaymentProvider } from '../../src/api/payment.schema';
-import { createInvoiceBodySchema, devCompleteBodySchema, paymentCallbackSchema, SIGNATURE_HEADER } from '../../src/api/payment.schema';
-import { APPLICATION_STEPS } from '../../src/api/insurance.schema';
-import { toFieldErrors } from '../../src/api/validation';
+import { errorKeys } from '../../contract/error.schema';
+import type { Invoice, PaymentProvider } from '../../contract/payment.schema';
+import { createInvoiceBodySchema, devCompleteBodySchema, paymentCallbackSchema, SIGNATURE_HEADER } from '../../contract/payment.schema';
+import { APPLICATION_STEPS } from '../../contract/insurance.schema';
+import { toFieldErrors } from '../../contract/validation';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';

@@ -4,7 +4,7 @@
  * body with a per-provider secret derived from the server's secret).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { DeepLink, PaymentProvider } from '../../src/api/payment.schema';
+import type { DeepLink, PaymentProvider } from '../../contract/payment.schema';
 
 export const khanCardPage = (invoiceId: string) => `/sandbox/khan/${invoiceId}/`;
 

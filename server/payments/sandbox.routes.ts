@@ -5,8 +5,8 @@
  */
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
-import type { Invoice } from '../../src/api/payment.schema';
-import { KHAN_RETURN_PATHS } from '../../src/api/payment.schema';
+import type { Invoice } from '../../contract/payment.schema';
+import { KHAN_RETURN_PATHS } from '../../contract/payment.schema';
 import type { Db } from '../db/db';
 import { completeSandboxPayment, settleKhan } from './payments.routes';
 import { expireDueInvoices, readInvoice, toInvoice } from './invoices.repo';

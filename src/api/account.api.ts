@@ -14,8 +14,8 @@ import {
   type RegisterBody,
   type ResendBody,
   type ResetBody,
-} from './account.schema';
-import { tokenResponseSchema } from './auth.schema';
+} from '../../contract/account.schema';
+import { tokenResponseSchema } from '../../contract/auth.schema';
 import { http, request } from './client';
 
 const post = <T extends z.ZodMiniType>(schema: T, path: string, body: unknown) => request(schema, () => http.post(path, { json: body }).json());

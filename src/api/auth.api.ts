@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { eligibilitySchema, profileSchema, tokenResponseSchema, type LoginBody } from './auth.schema';
+import { eligibilitySchema, profileSchema, tokenResponseSchema, type LoginBody } from '../../contract/auth.schema';
 import { http, request } from './client';
 
 /** POST /api/token/: e-mail and password for an access token. */

@@ -5,8 +5,8 @@
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod/mini';
-import { ApiError } from './api-error';
-import { apiErrorSchema, errorKeys } from './error.schema';
+import { ApiError } from '../../contract/api-error';
+import { apiErrorSchema, errorKeys } from '../../contract/error.schema';
 
 export const API_TIMEOUT_MS = 60_000;
 /** The token calls (login and verify) answer 401 as part of their job: never a forced logout (SPEC 8). */

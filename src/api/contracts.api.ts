@@ -1,6 +1,6 @@
 /** The signed-in user's policies (docs/api.md, "GET /api/contracts/"), in the current language. */
 import { http, request } from './client';
-import { contractDetailSchema, contractListSchema } from './insurance.schema';
+import { contractDetailSchema, contractListSchema } from '../../contract/insurance.schema';
 
 /** GET /api/contracts/: the user's policies and those insuring their register number, newest first. */
 export const getContracts = () => request(contractListSchema, () => http.get('api/contracts/').json());

@@ -1,5 +1,5 @@
 import { http, request } from './client';
-import { homeSchema } from './home.schema';
+import { homeSchema } from '../../contract/home.schema';
 
 /** GET /api/home/: hero image, info boxes, product cards and the mobile teaser, in the current language. */
 export const getHome = () => request(homeSchema, () => http.get('api/home/').json());

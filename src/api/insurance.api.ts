@@ -16,7 +16,7 @@ import {
   type InsuredStep,
   type PlanStep,
   type QuoteRequest,
-} from './insurance.schema';
+} from '../../contract/insurance.schema';
 
 /** Who may use an application: its id and, for a visitor's draft, the key the create call returned. */
 export interface ApplicationAccess {

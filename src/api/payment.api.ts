@@ -1,8 +1,8 @@
 /** Paying (docs/api.md, "Paying"): one function per call. */
 import { http, request } from './client';
-import { APPLICATION_KEY_HEADER, IDEMPOTENCY_HEADER } from './insurance.schema';
+import { APPLICATION_KEY_HEADER, IDEMPOTENCY_HEADER } from '../../contract/insurance.schema';
 import { applicationHeaders, type ApplicationAccess } from './insurance.api';
-import { invoiceSchema, type CreateInvoiceBody } from './payment.schema';
+import { invoiceSchema, type CreateInvoiceBody } from '../../contract/payment.schema';
 
 // ── The purchase wizard's payment step (buy-insurance machine) ───────────────────────────────────
 

@@ -7,7 +7,7 @@ export type AccessDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'red
 
 /** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
 export const safeNext = (next: string | null): string | null =>
-  next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') && !next.startsWith('/logout') ? next : null;
+  next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith(paths.login()) && !next.startsWith(paths.logout()) ? next : null;
 
 export const decideAccess = (access: Access, status: AuthStatus, location: string, next: string | null): AccessDecision => {
   if (access === 'public') return { kind: 'allow' };
@@ -17,7 +17,7 @@ export const decideAccess = (access: Access, status: AuthStatus, location: strin
     case 'guest':
       return signedIn ? { kind: 'redirect', to: safeNext(next) ?? paths.user() } : { kind: 'allow' };
     case 'user':
-      return signedIn ? { kind: 'allow' } : { kind: 'redirect', to: `${paths.login()}?next=${encodeURIComponent(location)}` };
+      return signedIn ? { kind: 'allow' } : { kind: 'redirect', to: paths.loginThen(location) };
     case 'member':
       return signedIn ? { kind: 'allow' } : { kind: 'redirect', to: paths.home() };
   }

@@ -1,7 +1,9 @@
 /** Providers (actors, i18n for react-aria, router for react-aria links) around the route view. */
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { compilePattern } from '../../contract/paths';
 import { configureApi } from '../api/client';
 import { appAuthMachine, AuthActor } from '../features/auth/auth-context';
 import { readToken } from '../features/auth/session-storage';
@@ -20,7 +22,7 @@ function ApiBridge() {
     configureApi({
       getToken: () => auth.getSnapshot().context.token,
       getLanguage: () => i18next.language,
-      onUnauthorized: () => navigate(`${paths.logout()}?reason=expired`, { replace: true }),
+      onUnauthorized: () => navigate(paths.logoutExpired(), { replace: true }),
     });
   }, [auth]);
   return null;
@@ -38,7 +40,10 @@ export function App() {
         <AlertActor.Provider>
           <ApiBridge />
           <LocalizedUi>
-            <RouteView />
+            {/* One matcher: wouter's <Route> and useParams read patterns with the contract's compiler. */}
+            <Router parser={compilePattern}>
+              <RouteView />
+            </Router>
           </LocalizedUi>
         </AlertActor.Provider>
       </CookieConsentActor.Provider>

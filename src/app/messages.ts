@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../api/validation';
+import type { Message } from '../../contract/validation';
 
 /** A message key like 'errors.generic' names the namespace first: it is looked up as 'errors:generic'. */
 export const i18nKeyOf = (key: string) => key.replace(/^([\w-]+)\./, '$1:');

@@ -4,7 +4,8 @@
  */
 import { lazy, Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from 'wouter';
+import { Redirect, Route, useLocation, useSearch } from 'wouter';
+import { matchPattern } from '../../contract/paths';
 import { selectStatus, useAuthSelector } from '../features/auth/auth-context';
 import { HomeLayout } from '../features/shell/home-layout';
 import { Spinner } from '../ui/spinner';
@@ -24,8 +25,7 @@ const layouts: Record<Layout, ComponentType<{ children: ReactNode }>> = {
 
 const useMatchedRoute = (): AppRoute | undefined => {
   const [location] = useLocation();
-  const { parser } = useRouter();
-  return useMemo(() => routes.find((route) => matchRoute(parser, route.path, location)[0]), [parser, location]);
+  return useMemo(() => routes.find((route) => matchPattern(route.path, location) !== null), [location]);
 };
 
 function useDocumentTitle(titleKey: string) {

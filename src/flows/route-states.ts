@@ -4,6 +4,9 @@
  * find the path the machine is at and the step a location names; `useUrlSync` drives them.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import { fillPattern, matchPattern, samePath } from '../../contract/paths';
+
+export { samePath };
 
 export interface StepMeta {
   /** The step's URL pattern; `:name` segments are filled from the flow's params. */
@@ -12,42 +15,9 @@ export interface StepMeta {
   replace?: boolean;
 }
 
-export type PathParams = Record<string, string | number | undefined>;
+export type PathParams = Record<string, string | number | null | undefined>;
 
 const metaOf = (node: AnyStateNode): StepMeta | undefined => node.meta as StepMeta | undefined;
-
-/** Fills `:name` segments; a missing value leaves the pattern unusable, so it returns null. */
-export const fillPath = (pattern: string, params: PathParams): string | null => {
-  let complete = true;
-  const path = pattern.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '') complete = false;
-    return encodeURIComponent(String(value ?? ''));
-  });
-  return complete ? path : null;
-};
-
-const patternCache = new Map<string, RegExp>();
-const toRegExp = (pattern: string) => {
-  let regexp = patternCache.get(pattern);
-  if (!regexp) {
-    const body = pattern
-      .replace(/\/+$/, '')
-      .split('/')
-      .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/');
-    regexp = new RegExp(`^${body}/?$`);
-    patternCache.set(pattern, regexp);
-  }
-  return regexp;
-};
-
-/** Whether a location (path only) matches a step pattern, trailing slash optional. */
-export const matchesPattern = (pattern: string, location: string) => toRegExp(pattern).test(location);
-
-const normalize = (location: string) => location.replace(/\/+$/, '') || '/';
-
-export const samePath = (a: string, b: string) => normalize(a) === normalize(b);
 
 const allNodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(allNodes)];
 
@@ -57,7 +27,7 @@ export const routableSteps = (machine: AnyStateMachine) =>
 
 /** The routable step a location names, if any. */
 export const stepForLocation = (machine: AnyStateMachine, location: string) =>
-  routableSteps(machine).find((node) => matchesPattern(metaOf(node)?.path ?? '', location));
+  routableSteps(machine).find((node) => matchPattern(metaOf(node)?.path ?? '', location) !== null);
 
 /** The path of the deepest active state that has one, filled from `params`, and whether it replaces. */
 export const currentStepPath = (snapshot: AnyMachineSnapshot, params: PathParams): { path: string; replace: boolean } | null => {
@@ -69,7 +39,7 @@ export const currentStepPath = (snapshot: AnyMachineSnapshot, params: PathParams
     const meta = metaOf(node);
     if (meta?.replace) replace = true;
     if (!meta?.path) continue;
-    const path = fillPath(meta.path, params);
+    const path = fillPattern(meta.path, params);
     if (path && (!best || node.path.length > best.depth)) best = { depth: node.path.length, path, replace: false };
   }
   return best ? { path: best.path, replace } : null;

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource.machine';
-import type { Message } from '../api/validation';
+import type { Message } from '../../contract/validation';
 
 export interface ResourceView<T> {
   status: 'loading' | 'ready' | 'failed';

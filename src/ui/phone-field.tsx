@@ -1,6 +1,6 @@
 import type { ClipboardEvent, InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 import { FieldError, Input, Label, Text, TextField } from 'react-aria-components';
-import { digitsOnly, PHONE_LENGTH } from '../api/validation';
+import { digitsOnly, PHONE_LENGTH } from '../../contract/validation';
 import './ui.css';
 
 type DigitInputHandlers = Pick<InputHTMLAttributes<HTMLInputElement>, 'onKeyDown' | 'onPaste' | 'inputMode' | 'autoComplete'>;

@@ -8,7 +8,7 @@ import {
   REGISTER_DIGITS,
   splitRegister,
   type RegisterParts,
-} from '../api/validation';
+} from '../../contract/validation';
 import { digitInputHandlers } from './phone-field';
 import { Select, type SelectOption } from './select';
 import './ui.css';

@@ -5,7 +5,7 @@
  * and "buy"; an unknown product.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProductDetail, ProductList } from '../../src/api/insurance.schema';
+import type { ProductDetail, ProductList } from '../../contract/insurance.schema';
 import { useBrowserTests } from './support/harness';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';
 import { LANGUAGES, type Language } from './support/texts';

@@ -5,14 +5,14 @@
  * a language switch mid-way, and a double-clicked pay button that makes one invoice.
  */
 import { describe, expect, it } from 'vitest';
-import type { Application, ProductDetail } from '../../src/api/insurance.schema';
+import type { Application, ProductDetail } from '../../contract/insurance.schema';
 import { useBrowserTests } from './support/harness';
 import { BuyWizard, type Person } from './support/pages/buy.page';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';
 import type { Site } from './support/pages/site';
 import { siteOf } from './support/pages/site';
 import type { Language } from './support/texts';
-import { CYRILLIC_LETTERS } from '../../src/api/validation';
+import { CYRILLIC_LETTERS } from '../../contract/validation';
 import type { Locator, Page } from 'playwright-core';
 import { expectPath, expectVisible, pathOf, scrollWidth } from './support/ui';
 import { accessTokenFor, demoUser, secondUser } from './support/users';

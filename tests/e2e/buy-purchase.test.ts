@@ -6,8 +6,8 @@
  * endpoint while the status page polls.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProductDetail, Quote } from '../../src/api/insurance.schema';
-import type { Invoice } from '../../src/api/payment.schema';
+import type { ProductDetail, Quote } from '../../contract/insurance.schema';
+import type { Invoice } from '../../contract/payment.schema';
 import { useBrowserTests } from './support/harness';
 import { BuyWizard, type Person } from './support/pages/buy.page';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { invoiceSchema } from '../../src/api/payment.schema';
+import { invoiceSchema } from '../../contract/payment.schema';
 import { useBrowserTests } from './support/harness';
 import { BuyWizard, type Person } from './support/pages/buy.page';
 import { PaymentStatusPage } from './support/pages/payment-status.page';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../src/api/validation.ts';
+import type { Message } from '../../contract/validation.ts';
 import { alertModel, first, second } from './alert.model.ts';
 import { pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';

@@ -1,8 +1,8 @@
 /** Path model of machines/auth.machine.ts: sample events, both start inputs, and the form flags. */
 import { authMachine, type Session } from '../../machines/auth.machine.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
-import { loginEmailSchema, passwordSchema } from '../../src/api/validation.ts';
+import { ApiError } from '../../contract/api-error.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
+import { loginEmailSchema, passwordSchema } from '../../contract/validation.ts';
 import { defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const session: Session = {

@@ -11,10 +11,10 @@ import {
   planErrors,
   type Loaded,
 } from '../../machines/buy-insurance.machine.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
-import type { Application, ProductDetail, Quote } from '../../src/api/insurance.schema.ts';
-import type { Invoice } from '../../src/api/payment.schema.ts';
+import { ApiError } from '../../contract/api-error.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
+import type { Application, ProductDetail, Quote } from '../../contract/insurance.schema.ts';
+import type { Invoice } from '../../contract/payment.schema.ts';
 import { afterEvent, defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const APPLICATION_ID = '1f0c7f5e-6a2b-4c1e-9d8a-2f2b0d6f4a11';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canEnterStep, activeStep, type BuyContext } from '../../machines/buy-insurance.machine.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
 import {
   ACCESS_KEY,
   APPLICATION_ID,

@@ -1,10 +1,10 @@
 /** Path model of machines/forgot-password.machine.ts: identify, code (with the resend wait), new password. */
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine.ts';
 import type { CodeSentAt } from '../../machines/registration.machine.ts';
-import { verificationCodeSchema } from '../../src/api/account.schema.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
-import { loginEmailSchema, newPasswordSchema, phoneSchema } from '../../src/api/validation.ts';
+import { verificationCodeSchema } from '../../contract/account.schema.ts';
+import { ApiError } from '../../contract/api-error.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
+import { loginEmailSchema, newPasswordSchema, phoneSchema } from '../../contract/validation.ts';
 import { afterEvent, defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const codeSent: CodeSentAt = { ticket: 'reset-1', resend_in: 60, expires_in: 300, receivedAt: 1_700_000_000_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorKeys } from '../../src/api/error.schema.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
 import {
   codeExpired,
   codeSent,

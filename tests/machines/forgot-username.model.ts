@@ -1,8 +1,8 @@
 /** Path model of machines/forgot-username.machine.ts: one form, the SPEC's refusals, and "send again". */
 import { forgotUsernameMachine } from '../../machines/forgot-username.machine.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
-import { combineRegister, phoneSchema, registerSchema } from '../../src/api/validation.ts';
+import { ApiError } from '../../contract/api-error.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
+import { combineRegister, phoneSchema, registerSchema } from '../../contract/validation.ts';
 import { defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const registerNotRegistered = new ApiError(422, { key: errorKeys.registerNotRegistered });

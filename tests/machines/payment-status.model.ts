@@ -3,9 +3,9 @@
  * expired), a missing invoice, failures, the poll and clock timers, and the user's "check" events.
  */
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
-import type { Invoice } from '../../src/api/payment.schema.ts';
+import { ApiError } from '../../contract/api-error.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
+import type { Invoice } from '../../contract/payment.schema.ts';
 import { afterEvent, defineModel, doneEvent, errorEvent, type InputCase } from './path-kit.ts';
 
 const INVOICE_ID = 'invoice-1';

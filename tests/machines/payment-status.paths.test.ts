@@ -6,8 +6,8 @@ import {
   POLL_DELAYS_MS,
   type CheckInvoiceInput,
 } from '../../machines/payment-status.machine.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
-import type { Invoice } from '../../src/api/payment.schema.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
+import type { Invoice } from '../../contract/payment.schema.ts';
 import { afterEvent, doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import {

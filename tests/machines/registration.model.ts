@@ -1,9 +1,9 @@
 /** Path model of machines/registration.machine.ts: the details form, the code step and its resend wait. */
 import { registrationMachine, type CodeSentAt } from '../../machines/registration.machine.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
-import { loginEmailSchema, newPasswordSchema, phoneSchema, registerSchema, combineRegister } from '../../src/api/validation.ts';
-import { verificationCodeSchema } from '../../src/api/account.schema.ts';
+import { ApiError } from '../../contract/api-error.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
+import { loginEmailSchema, newPasswordSchema, phoneSchema, registerSchema, combineRegister } from '../../contract/validation.ts';
+import { verificationCodeSchema } from '../../contract/account.schema.ts';
 import { afterEvent, defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const codeSent: CodeSentAt = { ticket: 'ticket-1', resend_in: 60, expires_in: 300, receivedAt: 1_700_000_000_000 };

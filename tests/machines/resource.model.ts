@@ -1,7 +1,7 @@
 /** Path model of machines/resource.machine.ts: two answers so a reload's new data shows. */
 import { resourceMachine } from '../../machines/resource.machine.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
+import { ApiError } from '../../contract/api-error.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
 import { defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const firstData = { banners: ['life'], version: 1 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorKeys } from '../../src/api/error.schema.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import { firstData, networkDown, notFound, reloadedData, resourceModel } from './resource.model.ts';

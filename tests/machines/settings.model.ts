@@ -1,8 +1,8 @@
 /** Path model of machines/settings.machine.ts: the account load, then four sections that save on their own. */
 import { passwordErrors, profileErrors, settingsMachine } from '../../machines/settings.machine.ts';
-import type { Account } from '../../src/api/account.schema.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { errorKeys } from '../../src/api/error.schema.ts';
+import type { Account } from '../../contract/account.schema.ts';
+import { ApiError } from '../../contract/api-error.ts';
+import { errorKeys } from '../../contract/error.schema.ts';
 import { defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const account: Account = { email: 'demo@example.com', name: 'Бат-Эрдэнэ Дорж', register: 'УБ90061512', phone: '99112233', language: 'mn' };

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorKeys } from '../../src/api/error.schema';
-import { messages } from '../../src/api/validation';
+import { errorKeys } from '../../contract/error.schema';
+import { messages } from '../../contract/validation';
 import { i18nKeyOf } from '../../src/app/messages';
 
 const root = join(import.meta.dirname, '../../src/locales');

@@ -3,9 +3,9 @@
  * the limits on codes (resend wait, attempts, expiry) the server enforces whatever the page does.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountSchema, codeSentSchema } from '../../src/api/account.schema';
-import { tokenResponseSchema } from '../../src/api/auth.schema';
-import { apiErrorSchema } from '../../src/api/error.schema';
+import { accountSchema, codeSentSchema } from '../../contract/account.schema';
+import { tokenResponseSchema } from '../../contract/auth.schema';
+import { apiErrorSchema } from '../../contract/error.schema';
 import { DEMO_POLICYHOLDERS, type DemoPolicyholder } from '../../server/account/seed';
 import { createOutboxSender, Outbox } from '../../server/account/sms';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';

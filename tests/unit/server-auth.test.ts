@@ -1,7 +1,7 @@
 import { decode, sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eligibilitySchema, profileSchema, tokenResponseSchema } from '../../src/api/auth.schema';
-import { apiErrorSchema } from '../../src/api/error.schema';
+import { eligibilitySchema, profileSchema, tokenResponseSchema } from '../../contract/auth.schema';
+import { apiErrorSchema } from '../../contract/error.schema';
 import { issueToken, TOKEN_TTL_SECONDS } from '../../server/auth/token';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { homeSchema, type Home } from '../../src/api/home.schema';
+import { homeSchema, type Home } from '../../contract/home.schema';
 import { createTestServer, type TestServer } from '../../server/testing';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.

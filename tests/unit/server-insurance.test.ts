@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiErrorSchema } from '../../src/api/error.schema';
+import { apiErrorSchema } from '../../contract/error.schema';
 import {
   applicationSchema,
   contractDetailSchema,
@@ -10,7 +10,7 @@ import {
   quoteSchema,
   RECOMMENDED_SAVINGS_FEE,
   todayInMongolia,
-} from '../../src/api/insurance.schema';
+} from '../../contract/insurance.schema';
 import { CATALOGUE } from '../../server/insurance/catalogue-data';
 import { computeQuote, projectSavings } from '../../server/insurance/quote';
 import { createTestServer, type TestServer } from '../../server/testing';

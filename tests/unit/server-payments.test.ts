@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiErrorSchema } from '../../src/api/error.schema';
-import { applicationSchema, contractDetailSchema, contractListSchema } from '../../src/api/insurance.schema';
-import { invoiceSchema } from '../../src/api/payment.schema';
+import { apiErrorSchema } from '../../contract/error.schema';
+import { applicationSchema, contractDetailSchema, contractListSchema } from '../../contract/insurance.schema';
+import { invoiceSchema } from '../../contract/payment.schema';
 import { providerSecret, signBody } from '../../server/payments/providers';
 import { createTestServer, type TestServer } from '../../server/testing';
 import {

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { homeSchema } from '../../src/api/home.schema';
-import { tokenResponseSchema } from '../../src/api/auth.schema';
+import { homeSchema } from '../../contract/home.schema';
+import { tokenResponseSchema } from '../../contract/auth.schema';
 import { startServer, type RunningServer } from '../../server/start';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.

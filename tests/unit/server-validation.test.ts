@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiErrorSchema } from '../../src/api/error.schema';
+import { apiErrorSchema } from '../../contract/error.schema';
 import { JSON_BODY_LIMIT_BYTES } from '../../server/http/body-limit';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loginBodySchema } from '../../src/api/auth.schema';
+import { loginBodySchema } from '../../contract/auth.schema';
 import {
   combineRegister, CYRILLIC_LETTERS, digitsOnly, messages, newPasswordSchema, phoneSchema, registerSchema, rules,
   splitRegister, toFieldErrors,
-} from '../../src/api/validation';
+} from '../../contract/validation';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;

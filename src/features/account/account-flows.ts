@@ -26,7 +26,7 @@ import {
   startRegistration,
   verifyResetCode,
 } from '../../api/account.api';
-import type { CodeSent, LanguageCode } from '../../api/account.schema';
+import type { CodeSent, LanguageCode } from '../../../contract/account.schema';
 import { setLanguage } from '../../app/i18n';
 import { paths } from '../../app/paths';
 import { usePersistedActorRef } from '../../flows/persistence';

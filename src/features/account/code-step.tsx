@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { CODE_LENGTH, maskPhone } from '../../api/account.schema';
-import { digitsOnly, type FieldErrors, type Message } from '../../api/validation';
+import { CODE_LENGTH, maskPhone } from '../../../contract/account.schema';
+import { digitsOnly, type FieldErrors, type Message } from '../../../contract/validation';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

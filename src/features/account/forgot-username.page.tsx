@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { maskPhone } from '../../api/account.schema';
+import { maskPhone } from '../../../contract/account.schema';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { Button } from '../../ui/button';

@@ -1,4 +1,4 @@
-import type { Message } from '../../api/validation';
+import type { Message } from '../../../contract/validation';
 import { useMessage } from '../../app/messages';
 
 /** A refusal or failure from the machine, translated and announced. */

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_CODES, type LanguageCode } from '../../api/account.schema';
+import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/account.schema';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useSearch } from 'wouter';
-import { errorKeys } from '../../api/error.schema';
+import { errorKeys } from '../../../contract/error.schema';
 import { paths } from '../../app/paths';
 import { Spinner } from '../../ui/spinner';
 import { useAlert } from '../shell/alert-context';

@@ -4,7 +4,7 @@
  * rules about what to show, so the components only render.
  */
 import { activeStep, amountFieldOf, BUY_STEPS, canEnterStep, type BuyStep } from '../../../machines/buy-insurance.machine';
-import type { FeeFrequency, Quote } from '../../api/insurance.schema';
+import type { FeeFrequency, Quote } from '../../../contract/insurance.schema';
 import { paths } from '../../app/paths';
 import type { BuySnapshot } from './use-buy-flow';
 

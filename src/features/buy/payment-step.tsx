@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_PROVIDERS } from '../../api/payment.schema';
+import { PAYMENT_PROVIDERS } from '../../../contract/payment.schema';
 import { formatMoney } from '../../app/format';
 import { localeOf } from '../../app/i18n';
 import { useMessage } from '../../app/messages';

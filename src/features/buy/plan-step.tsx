@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountFieldOf } from '../../../machines/buy-insurance.machine';
-import { digitsOnly } from '../../api/validation';
+import { digitsOnly } from '../../../contract/validation';
 import { formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { Select } from '../../ui/select';

@@ -17,7 +17,7 @@ import {
   type Loaded,
   type LoadInput,
 } from '../../../machines/buy-insurance.machine';
-import type { Application, ContractStep, InsuredStep, PlanStep, QuoteRequest } from '../../api/insurance.schema';
+import type { Application, ContractStep, InsuredStep, PlanStep, QuoteRequest } from '../../../contract/insurance.schema';
 import {
   createApplication,
   getApplication,
@@ -29,10 +29,10 @@ import {
   savePlanStep,
 } from '../../api/insurance.api';
 import { createInvoice } from '../../api/payment.api';
-import { PAYMENT_PROVIDERS, type CreateInvoiceBody, type PaymentProvider } from '../../api/payment.schema';
+import { PAYMENT_PROVIDERS, type CreateInvoiceBody, type PaymentProvider } from '../../../contract/payment.schema';
 import { paths } from '../../app/paths';
 import { loadPersisted, savePersisted } from '../../flows/persistence';
-import { matchesPattern } from '../../flows/route-states';
+import { routePaths } from '../../../contract/paths';
 import { useUrlSync } from '../../flows/use-url-sync';
 import { rememberPurchaseAccess } from '../payment/purchase-access';
 import { buyFlowStorage, clearBuyFlow, GUEST_USER_KEY } from './buy-storage';
@@ -91,7 +91,7 @@ type BuyRoute =
 export const NEW_APPLICATION = 'new';
 
 export const buyRouteOf = (location: string): BuyRoute => {
-  if (matchesPattern(paths.buyPayment(), location)) return { kind: 'payment' };
+  if (routePaths.buyPayment.match(location)) return { kind: 'payment' };
   const match = /^\/insurance\/buy\/([^/]+)\/(\d+)\/(?:(product|contract)\/?)?$/.exec(location.endsWith('/') ? location : `${location}/`);
   if (!match) return { kind: 'unknown' };
   const [, id = '', product = '', page] = match;

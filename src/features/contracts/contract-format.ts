@@ -1,6 +1,6 @@
 /** How a policy's values read in the interface: status, fee per period, dates, relationships. */
 import { useTranslation } from 'react-i18next';
-import { RELATIONSHIPS, type FeeFrequency } from '../../api/insurance.schema';
+import { RELATIONSHIPS, type FeeFrequency } from '../../../contract/insurance.schema';
 import { formatDate, formatMoney } from '../../app/format';
 
 /** A calendar date 'YYYY-MM-DD' read as that day wherever the browser is (not as UTC midnight). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { getContracts } from '../../api/contracts.api';
-import type { ContractSummary } from '../../api/insurance.schema';
+import type { ContractSummary } from '../../../contract/insurance.schema';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';

@@ -1,5 +1,5 @@
 /** The home fee teaser's checks (SPEC 5): a valid register number and an 8-digit phone. */
-import { combineRegister, messages, phoneSchema, type Message, type RegisterParts } from '../../api/validation';
+import { combineRegister, messages, phoneSchema, type Message, type RegisterParts } from '../../../contract/validation';
 
 export interface FeeTeaserValues {
   register: RegisterParts;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { InfoBox } from '../../api/home.schema';
+import type { InfoBox } from '../../../contract/home.schema';
 import { safeLink } from '../../ui/sanitize-html';
 import { hideBrokenImage } from './hide-broken-image';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Home } from '../../api/home.schema';
+import type { Home } from '../../../contract/home.schema';
 import { RichText } from '../../ui/rich-text';
 import { hideBrokenImage } from './hide-broken-image';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ProductCard } from '../../api/home.schema';
+import type { ProductCard } from '../../../contract/home.schema';
 import { paths } from '../../app/paths';
 import { ButtonLink } from '../../ui/button';
 import { Carousel } from '../../ui/carousel';

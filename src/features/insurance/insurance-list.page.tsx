@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { getProducts } from '../../api/insurance.api';
-import type { ProductSummary } from '../../api/insurance.schema';
+import type { ProductSummary } from '../../../contract/insurance.schema';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';

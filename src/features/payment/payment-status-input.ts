@@ -1,9 +1,7 @@
 /** Which invoice a status route shows, and what the route itself says (provider, the card's return). */
 import type { PaymentStatusInput } from '../../../machines/payment-status.machine';
-import { KHAN_RETURN_PATHS } from '../../api/payment.schema';
-import { samePath } from '../../flows/route-states';
-
-const STATUS_BASE = '/insurance/buy/payment/status/';
+import { KHAN_RETURN_PATHS } from '../../../contract/payment.schema';
+import { routePaths, samePath } from '../../../contract/paths';
 
 /** The machine's input for a status route: `?invoice=` names the invoice; the path, the provider. */
 export const statusInputOf = (location: string, search: string, applicationKey: string | null): PaymentStatusInput => {
@@ -11,7 +9,7 @@ export const statusInputOf = (location: string, search: string, applicationKey: 
   const base = { invoiceId, applicationKey };
   if (samePath(location, KHAN_RETURN_PATHS.success)) return { ...base, provider: 'khan', returned: 'success' };
   if (samePath(location, KHAN_RETURN_PATHS.fail)) return { ...base, provider: 'khan', returned: 'fail' };
-  if (samePath(location, `${STATUS_BASE}qpay/`)) return { ...base, provider: 'qpay' };
-  if (samePath(location, `${STATUS_BASE}mostmoney/`)) return { ...base, provider: 'mostmoney' };
+  if (samePath(location, routePaths.paymentQpay.pattern)) return { ...base, provider: 'qpay' };
+  if (samePath(location, routePaths.paymentMostmoney.pattern)) return { ...base, provider: 'mostmoney' };
   return base;
 };

@@ -2,9 +2,9 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnHint } from '../../../machines/payment-status.machine';
-import { CONTRACT_SENT_WITHIN_WORKING_DAYS } from '../../api/insurance.schema';
-import type { Invoice, PaymentProvider } from '../../api/payment.schema';
-import type { Message } from '../../api/validation';
+import { CONTRACT_SENT_WITHIN_WORKING_DAYS } from '../../../contract/insurance.schema';
+import type { Invoice, PaymentProvider } from '../../../contract/payment.schema';
+import type { Message } from '../../../contract/validation';
 import { formatDate, formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';

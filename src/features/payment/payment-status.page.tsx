@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { paymentStatusMachine, type CheckInvoiceInput, type PaymentStatusInput } from '../../../machines/payment-status.machine';
 import { getInvoice } from '../../api/payment.api';
-import type { Invoice } from '../../api/payment.schema';
+import type { Invoice } from '../../../contract/payment.schema';
 import { applicationKeyForInvoice, forgetFinishedPurchase } from './purchase-access';
 import { statusInputOf } from './payment-status-input';
 import { sameView, statusViewOf, type StatusView } from './payment-status.view-model';

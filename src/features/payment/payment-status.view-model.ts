@@ -1,8 +1,8 @@
 /** One function from the machine's snapshot to what the status page shows, so the views stay trivial. */
 import type { SnapshotFrom } from 'xstate';
 import type { paymentStatusMachine, ReturnHint } from '../../../machines/payment-status.machine';
-import type { Invoice, PaymentProvider } from '../../api/payment.schema';
-import type { Message } from '../../api/validation';
+import type { Invoice, PaymentProvider } from '../../../contract/payment.schema';
+import type { Message } from '../../../contract/validation';
 
 export type StatusView =
   | { kind: 'missing' }

@@ -33,7 +33,7 @@ export function Header() {
           <Link href={paths.home()} className="site-nav__link" onClick={close} {...current(location === '/')}>
             {t('nav.home')}
           </Link>
-          <Link href={paths.insuranceList()} className="site-nav__link" onClick={close} {...current(location.startsWith('/insurance'))}>
+          <Link href={paths.insuranceList()} className="site-nav__link" onClick={close} {...current(location.startsWith(paths.insuranceList()))}>
             {t('nav.onlineInsurance')}
           </Link>
           <a href={paths.fee()} className="site-nav__link" onClick={close}>

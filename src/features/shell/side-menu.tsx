@@ -39,13 +39,13 @@ export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligi
     if (window.innerWidth < MENU_COLLAPSE_WIDTH) setOpen(false);
   };
   const items: Item[] = [
-    { id: 'contracts', href: paths.contracts(), label: t('menu.myInsurances'), icon: icons.contracts, isActive: (l) => l.startsWith('/user/contract') },
-    { id: 'claim', href: paths.claim(), label: t('menu.claim'), icon: icons.claim, isActive: (l) => l.startsWith('/user/claim') },
-    { id: 'feedback', href: paths.feedback(), label: t('menu.feedback'), icon: icons.feedback, isActive: (l) => l.startsWith('/user/feedback') },
-    { id: 'notifications', href: paths.notifications(), label: t('menu.notifications'), icon: icons.notifications, isActive: (l) => l.startsWith('/user/notifications') },
-    { id: 'settings', href: paths.settings(), label: t('menu.settings'), icon: icons.settings, isActive: (l) => l.startsWith('/user/settings') },
+    { id: 'contracts', href: paths.contracts(), label: t('menu.myInsurances'), icon: icons.contracts, isActive: (l) => l.startsWith(paths.contracts()) },
+    { id: 'claim', href: paths.claim(), label: t('menu.claim'), icon: icons.claim, isActive: (l) => l.startsWith(paths.claim()) },
+    { id: 'feedback', href: paths.feedback(), label: t('menu.feedback'), icon: icons.feedback, isActive: (l) => l.startsWith(paths.feedback()) },
+    { id: 'notifications', href: paths.notifications(), label: t('menu.notifications'), icon: icons.notifications, isActive: (l) => l.startsWith(paths.notifications()) },
+    { id: 'settings', href: paths.settings(), label: t('menu.settings'), icon: icons.settings, isActive: (l) => l.startsWith(paths.settings()) },
     ...(isEligible
-      ? [{ id: 'credit-med', href: paths.creditMed(), label: t('menu.creditMed'), icon: icons.creditMed, isActive: (l: string) => l.startsWith('/credit-med') }]
+      ? [{ id: 'credit-med', href: paths.creditMed(), label: t('menu.creditMed'), icon: icons.creditMed, isActive: (l: string) => l.startsWith(paths.creditMed()) }]
       : []),
   ];
   return (

@@ -1,5 +1,5 @@
 /** What the API answers, read directly, so tests compare the page with the server's data. */
-import type { Home } from '../../../src/api/home.schema';
+import type { Home } from '../../../contract/home.schema';
 import type { Language } from './texts';
 
 export async function homeContent(baseUrl: string, language: Language): Promise<Home> {

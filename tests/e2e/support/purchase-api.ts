@@ -4,8 +4,8 @@
  * sandbox provider's answer through the development endpoint.
  */
 import type { Page } from 'playwright-core';
-import type { Application } from '../../../src/api/insurance.schema';
-import { invoiceSchema, type Invoice, type PaymentProvider } from '../../../src/api/payment.schema';
+import type { Application } from '../../../contract/insurance.schema';
+import { invoiceSchema, type Invoice, type PaymentProvider } from '../../../contract/payment.schema';
 import { buyFlowStorage, GUEST_USER_KEY } from '../../../src/features/buy/buy-storage';
 import { completeDraft, createInvoice, INSURED, type TestApp } from '../../unit/support/purchase';
 

@@ -1,7 +1,7 @@
 /** Helpers for the purchase server tests: drive an application through its steps against a test app. */
 import { randomUUID } from 'node:crypto';
-import { applicationSchema, type Application } from '../../../src/api/insurance.schema';
-import { invoiceSchema, type Invoice } from '../../../src/api/payment.schema';
+import { applicationSchema, type Application } from '../../../contract/insurance.schema';
+import { invoiceSchema, type Invoice } from '../../../contract/payment.schema';
 import { issueToken } from '../../../server/auth/token';
 import { findUserByEmail } from '../../../server/auth/users.repo';
 import type { Db } from '../../../server/db/db';

@@ -10,7 +10,7 @@
  */
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
-import type { PaymentProvider } from '../../../../src/api/payment.schema';
+import type { PaymentProvider } from '../../../../contract/payment.schema';
 import { expectPath, expectVisible, pathOf, WAIT_MS } from '../ui';
 import type { UiLanguage } from './ui-language';
 

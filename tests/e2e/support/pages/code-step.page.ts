@@ -1,5 +1,5 @@
 /** The code step of registration and password recovery: the code, confirm, and the resend countdown. */
-import { maskPhone } from '../../../../src/api/account.schema';
+import { maskPhone } from '../../../../contract/account.schema';
 import { expectVisible } from '../ui';
 import type { UiLanguage } from './ui-language';
 

@@ -9,7 +9,7 @@
  *   expect(await status.seePolicyNumber()).toBe(invoice.policy_number);
  */
 import { expect } from 'vitest';
-import type { FailureReason } from '../../../../src/api/payment.schema';
+import type { FailureReason } from '../../../../contract/payment.schema';
 import { expectPath, expectVisible, WAIT_MS } from '../ui';
 import type { UiLanguage } from './ui-language';
 

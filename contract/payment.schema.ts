@@ -5,6 +5,7 @@
  * docs/api.md, section "Paying".
  */
 import { z } from 'zod/mini';
+import { routePaths } from './paths';
 import { messages, phoneSchema } from './validation';
 
 export const PAYMENT_PROVIDERS = ['khan', 'qpay', 'mostmoney'] as const;
@@ -28,8 +29,8 @@ export const INVOICE_TTL_SECONDS: Readonly<Record<PaymentProvider, number>> = {
 
 /** Where the card page sends the browser back (with `?invoice=<id>`). */
 export const KHAN_RETURN_PATHS = {
-  success: '/insurance/buy/payment/status/khan/success/',
-  fail: '/insurance/buy/payment/status/khan/fail/',
+  success: routePaths.paymentKhanSuccess.pattern,
+  fail: routePaths.paymentKhanFail.pattern,
 } as const;
 
 /**
