@@ -117,7 +117,7 @@ export const settingsMachine = setup({
     validateProfile: assign(({ context }) => ({
       profile: { ...context.profile, fieldErrors: profileErrors(context.profile.email), error: null, saved: false },
     })),
-    profileSaved: assign(({ context, event }) => {
+    profileSaved: assign(({ event }) => {
       const account = outputOf<Account>(event);
       return { account, profile: { ...fresh, email: account.email, saved: true } };
     }),
@@ -149,7 +149,7 @@ export const settingsMachine = setup({
     changeLanguage: assign(({ context, event }) =>
       event.type === 'language.change' ? { language: { ...context.language, value: event.value, error: null, saved: false } } : {},
     ),
-    languageSaved: assign(({ context, event }) => {
+    languageSaved: assign(({ event }) => {
       const account = outputOf<Account>(event);
       return { account, language: { ...fresh, value: account.language, saved: true } };
     }),

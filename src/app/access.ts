@@ -1,5 +1,5 @@
 /** The access rules of SPEC section 2, as one pure decision per route. */
-import type { AuthStatus } from '../features/auth/auth-context';
+import type { AuthStatus } from './auth-context';
 import { paths } from './paths';
 import type { Access } from './routes';
 

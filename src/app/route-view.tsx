@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, type ComponentType, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { matchPattern } from '../../contract/paths';
-import { selectStatus, useAuthSelector } from '../features/auth/auth-context';
+import { selectStatus, useAuthSelector } from './auth-context';
 import { HomeLayout } from '../features/shell/home-layout';
 import { Spinner } from '../ui/spinner';
 import { decideAccess } from './access';

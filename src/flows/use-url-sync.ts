@@ -26,7 +26,7 @@ export function useUrlSync<TSnapshot extends AnyMachineSnapshot>(
     if (step) actor.send({ type: 'xstate.route', to: `#${step.config.id}` });
     const after = currentStepPath(actor.getSnapshot(), paramsOf(actor.getSnapshot()));
     if (after && !samePath(after.path, location)) navigate(after.path, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new location is a URL -> machine event; the actor and paramsOf are read fresh
   }, [location]);
 
   // Machine -> URL: runs when the machine moves to a step with another path.
@@ -39,6 +39,6 @@ export function useUrlSync<TSnapshot extends AnyMachineSnapshot>(
     }
     navigate(target.path, { replace: target.replace || !synced.current });
     synced.current = true;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new target path is a machine -> URL move
   }, [target?.path]);
 }

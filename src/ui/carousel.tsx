@@ -1,5 +1,5 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
+import { useCallback, useSyncExternalStore, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './carousel.css';
 
@@ -10,11 +10,6 @@ export interface CarouselProps<T> {
   /** The carousel's accessible name (e.g. the text of the section heading). */
   label: string;
   className?: string;
-}
-
-interface ScrollState {
-  canPrev: boolean;
-  canNext: boolean;
 }
 
 /**
@@ -28,22 +23,18 @@ interface ScrollState {
 export function Carousel<T>({ items, renderItem, getKey, label, className }: CarouselProps<T>) {
   const { t } = useTranslation('ui');
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', duration: 25 });
-  const [scroll, setScroll] = useState<ScrollState>({ canPrev: false, canNext: false });
-
-  const update = useCallback((api: NonNullable<typeof embla>) => {
-    setScroll({ canPrev: api.canScrollPrev(), canNext: api.canScrollNext() });
-  }, []);
-
-  useEffect(() => {
-    if (!embla) return;
-    update(embla);
-    embla.on('select', update).on('reInit', update);
+  // Whether the list can move is embla's state: read it while rendering, again on select and reInit.
+  const subscribe = useCallback((onChange: () => void) => {
+    if (!embla) return () => {};
+    embla.on('select', onChange).on('reInit', onChange);
     return () => {
-      embla.off('select', update).off('reInit', update);
+      embla.off('select', onChange).off('reInit', onChange);
     };
-  }, [embla, update]);
+  }, [embla]);
+  const canPrev = useSyncExternalStore(subscribe, () => embla?.canScrollPrev() ?? false);
+  const canNext = useSyncExternalStore(subscribe, () => embla?.canScrollNext() ?? false);
 
-  const hasControls = scroll.canPrev || scroll.canNext;
+  const hasControls = canPrev || canNext;
 
   return (
     <div
@@ -59,7 +50,7 @@ export function Carousel<T>({ items, renderItem, getKey, label, className }: Car
             type="button"
             className="carousel__arrow carousel__arrow--prev"
             aria-label={t('carousel.previous')}
-            disabled={!scroll.canPrev}
+            disabled={!canPrev}
             onClick={() => embla?.scrollPrev()}
           >
             <ArrowIcon />
@@ -68,7 +59,7 @@ export function Carousel<T>({ items, renderItem, getKey, label, className }: Car
             type="button"
             className="carousel__arrow carousel__arrow--next"
             aria-label={t('carousel.next')}
-            disabled={!scroll.canNext}
+            disabled={!canNext}
             onClick={() => embla?.scrollNext()}
           >
             <ArrowIcon />

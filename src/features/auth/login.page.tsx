@@ -5,7 +5,7 @@ import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { AuthActor } from './auth-context';
+import { AuthActor } from '../../app/auth-context';
 
 /** /login: e-mail and password against POST /api/token/; the route guard moves a signed-in user on. */
 export default function LoginPage() {

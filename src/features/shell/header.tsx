@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { ButtonLink } from '../../ui/button';
-import { selectStatus, useAuthSelector } from '../auth/auth-context';
+import { selectStatus, useAuthSelector } from '../../app/auth-context';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CookieBanner } from '../cookies/cookie-banner';
+import { CookieBanner } from './cookie-banner';
 import { AlertModal } from './alert-modal';
 import './shell.css';
 

@@ -1,4 +1,4 @@
-/** The session's local-storage keys (SPEC section 3); only src/features/auth reads or writes them. */
+/** The session's local-storage keys (SPEC section 3); only the auth actor (auth-context.ts) and app start read or write them. */
 const ACCESS_KEY = 'access';
 /** Session fields of SPEC 3 that belong to one signed-in person and go with them on logout. */
 const SESSION_KEYS = [

@@ -1,6 +1,6 @@
 /** The cookie-consent actor with its storage (SPEC 3: cookieAccepted, cookiePersonalInformation, cookieMarketingAnalytics). */
 import { createActorContext } from '@xstate/react';
-import { cookieConsentMachine, type ConsentChoice } from '../../../machines/cookie-consent.machine';
+import { cookieConsentMachine, type ConsentChoice } from '../../machines/cookie-consent.machine';
 
 const KEYS = {
   accepted: 'cookieAccepted',

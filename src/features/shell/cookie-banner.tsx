@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Modal } from '../../ui/modal';
-import { CookieConsentActor } from './cookie-consent-context';
+import { CookieConsentActor } from '../../app/cookie-consent-context';
 
 /** The policy modal, opened from the banner's link (and from settings later). */
 export function CookiePolicyModal() {

@@ -4,8 +4,8 @@
  */
 import { createActorContext } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { authMachine, type LoginForm, type Session } from '../../../machines/auth.machine';
-import { getEligibility, getProfile, login, verifyToken } from '../../api/auth.api';
+import { authMachine, type LoginForm, type Session } from '../../machines/auth.machine';
+import { getEligibility, getProfile, login, verifyToken } from '../api/auth.api';
 import { clearSessionStorage, writeProfile, writeToken } from './session-storage';
 
 export const appAuthMachine = authMachine.provide({

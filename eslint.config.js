@@ -1,0 +1,65 @@
+/**
+ * Lint = the layers of docs/architecture.md (eslint/boundaries.js), typescript-eslint's recommended
+ * rules (syntax only, no type information, so a full run stays a few seconds) and the React hooks
+ * rules for the views. `npm run lint` runs it with --max-warnings=0.
+ */
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+import boundaries from './eslint/boundaries.js';
+
+/** Platform globals a machine may not touch: the app hands them in as input or provided actors/actions. */
+const machineGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'crypto', 'fetch'];
+const platformMessage = 'machines get the platform through input or provided actors/actions (machine.provide), so tests can stub it';
+const clockMessage = 'time and ids come in as input or provided actions so the test clock controls them';
+
+export default defineConfig(
+  // Linted: the code folders and the config files. Everything else at the top level is skipped (build
+  // output, the database, docs, coverage and mutation reports, Stryker's sandbox, scratch folders).
+  globalIgnores(
+    [
+      'dist/', 'node_modules/', '.data/', 'docs/', 'coverage/', 'reports/', '.stryker-tmp/',
+      '*', '!contract/', '!machines/', '!src/', '!server/', '!tests/', '!scripts/', '!eslint/', '!*.config.ts', '!eslint.config.js',
+    ],
+    'project/ignores',
+  ),
+  tseslint.configs.recommended,
+  {
+    name: 'project/boundaries',
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error' },
+  },
+  {
+    name: 'project/typescript',
+    rules: {
+      // The code base marks deliberate leftovers with `_`: placeholder actor/action bodies that keep
+      // their typed signature (`(_, _params) => …`) and fields dropped by destructuring (`{ fixed: _fixed, ...rest }`).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    name: 'project/react-hooks',
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    name: 'project/machines',
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...machineGlobals.map((name) => ({ name, message: platformMessage }))],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: clockMessage },
+        { object: 'Math', property: 'random', message: clockMessage },
+        ...machineGlobals.map((property) => ({ object: 'globalThis', property, message: platformMessage })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
+      ],
+    },
+  },
+);

@@ -1,0 +1,141 @@
+/**
+ * Local ESLint plugin: the import boundaries of docs/architecture.md ("Layers", "Boundaries").
+ *
+ * Why a local rule: the layers only stay layers if a wrong import fails `npm run lint`, and the
+ * rules are few and path-shaped (which folder may import which folder or package). Resolving a
+ * relative specifier against the importing file's folder is enough for that, needs no resolver
+ * or type information (so it stays fast), and keeps the rules readable next to the table they
+ * enforce. eslint-plugin-xstate was not used because it supports ESLint 8 only; generic import
+ * plugins would need a resolver and a settings vocabulary for what is ten lines here.
+ *
+ * Every static `import … from`, `export … from`, `import('…')` with a literal specifier and
+ * `import('…')` type is checked. Paths are compared relative to the project root (the folder
+ * above this file), with `/` separators.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Packages machines may import (besides `contract/` and other machines). */
+const MACHINE_PACKAGES = ['xstate', 'zod'];
+/** Packages contract/ may import. */
+const CONTRACT_PACKAGES = ['zod'];
+/** Packages only src/ui/ may import: react-aria and embla, their building blocks included. */
+const UI_ONLY_PACKAGES = [
+  'react-aria-components', 'react-aria', 'react-stately', '@react-aria', '@react-stately',
+  'embla-carousel-react', 'embla-carousel',
+];
+/** src/ folders below the features: they must not reach back into a feature. */
+const LOWER_LAYERS = ['src/ui/', 'src/api/', 'src/flows/', 'src/shared/'];
+
+const toPosix = (file) => file.split(path.sep).join('/');
+
+/** The project path of a file (`src/features/home/home.page.tsx`), or null outside the project. */
+const projectPath = (absolute) => {
+  const relative = toPosix(path.relative(root, absolute));
+  return relative.startsWith('../') || path.isAbsolute(relative) ? null : relative;
+};
+
+/** The package a bare specifier names: `react-dom/client` → `react-dom`, `@xstate/react` → `@xstate/react`. */
+const packageOf = (specifier) => {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+};
+
+/** Whether `pkg` is one of `names` (an entry like `@react-aria` stands for its whole scope). */
+const inPackages = (pkg, names) => names.some((name) => pkg === name || pkg.startsWith(`${name}/`));
+
+const featureOf = (file) => /^src\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+const under = (file, ...folders) => folders.some((folder) => file.startsWith(folder));
+
+/**
+ * What is wrong with `file` importing `specifier`, as a message id and its data, or null.
+ * `target` is the project path of a relative import (null for a package or outside the project).
+ */
+function violation(file, specifier) {
+  const relative = specifier.startsWith('.');
+  // Root-absolute and URL-like specifiers (`/x`, `virtual:x`) name nothing these rules are about.
+  if (!relative && (specifier.startsWith('/') || (/^[a-z]+:/i.test(specifier) && !specifier.startsWith('node:')))) return null;
+  const target = relative ? projectPath(path.resolve(root, path.dirname(file), specifier)) : null;
+  const pkg = relative ? null : packageOf(specifier);
+
+  if (file.startsWith('machines/')) {
+    if (pkg && !inPackages(pkg, MACHINE_PACKAGES)) return { messageId: 'machinePackage', data: { specifier } };
+    if (relative && !(target && under(target, 'machines/', 'contract/'))) return { messageId: 'machineProject', data: { specifier } };
+  }
+  if (file.startsWith('contract/')) {
+    if (pkg && !inPackages(pkg, CONTRACT_PACKAGES)) return { messageId: 'contractPackage', data: { specifier } };
+    if (relative && !(target && under(target, 'contract/'))) return { messageId: 'contractProject', data: { specifier } };
+  }
+  if (file.startsWith('server/') && target && under(target, 'src/', 'machines/')) {
+    return { messageId: 'serverClient', data: { specifier } };
+  }
+  if (pkg && !file.startsWith('src/ui/') && inPackages(pkg, UI_ONLY_PACKAGES)) {
+    return { messageId: 'uiOnly', data: { specifier } };
+  }
+  const feature = featureOf(file);
+  const targetFeature = target ? featureOf(target) : null;
+  if (feature && targetFeature && targetFeature !== feature) {
+    return { messageId: 'featureToFeature', data: { specifier, from: feature, to: targetFeature } };
+  }
+  if (targetFeature && under(file, ...LOWER_LAYERS)) {
+    return { messageId: 'lowerToFeature', data: { specifier } };
+  }
+  return null;
+}
+
+/** The string of a specifier node, or null when it is computed (`import(name)`). */
+const literal = (node) => {
+  if (!node) return null;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  return null;
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports follow the layers of docs/architecture.md.' },
+    schema: [],
+    messages: {
+      featureToFeature:
+        "'{{specifier}}': a feature imports another feature ({{from}} → {{to}}): move the shared piece to src/app, src/shared or src/flows.",
+      lowerToFeature:
+        "'{{specifier}}': src/ui, src/api, src/flows and src/shared sit below the features and must not import one.",
+      machinePackage:
+        "'{{specifier}}': machines may import only xstate, zod and contract/ (no React, i18n, HTTP or router; the app provides those).",
+      machineProject:
+        "'{{specifier}}': machines may import only xstate, zod, contract/ and other machines, not src/, server/ or tests/.",
+      contractPackage: "'{{specifier}}': contract/ may import only zod.",
+      contractProject: "'{{specifier}}': contract/ may import only contract/; client, machines and server import it, not the other way.",
+      serverClient: "'{{specifier}}': the server may use contract/, not src/ or machines/.",
+      uiOnly:
+        "'{{specifier}}': react-aria and embla are imported only in src/ui/; wrap what you need there.",
+    },
+  },
+  create(context) {
+    const file = projectPath(context.physicalFilename ?? context.filename);
+    if (!file) return {};
+    const check = (node, source) => {
+      const specifier = literal(source);
+      if (specifier === null) return;
+      const problem = violation(file, specifier);
+      if (problem) context.report({ node: source, ...problem });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+      TSImportType: (node) => check(node, node.source ?? node.argument?.literal),
+    };
+  },
+};
+
+export default {
+  meta: { name: 'boundaries' },
+  rules: { imports: importBoundaries },
+};

@@ -1,0 +1,110 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Loading the config (typescript-eslint, the React compiler's hooks rules) takes a few seconds.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL('../../eslint.config.js', import.meta.url)) });
+});
+
+/** What the project's real config reports for `code` as if it were the file `filePath`: each rule (with the boundary's message id). */
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => (message.ruleId === 'boundaries/imports' ? `${message.ruleId}:${message.messageId}` : String(message.ruleId)));
+}
+
+describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () => {
+  it('reports a feature importing another feature, statically, dynamically, as a type or a re-export', async () => {
+    const file = 'src/features/home/example.ts';
+    expect(await problems(file, "import { a } from '../payment/purchase-access';\nexport const b = a;\n")).toEqual(['boundaries/imports:featureToFeature']);
+    expect(await problems(file, "export const load = () => import('../buy/buy.page');\n")).toEqual(['boundaries/imports:featureToFeature']);
+    expect(await problems(file, "import type { A } from '../../features/auth/x';\nexport type B = A;\n")).toEqual(['boundaries/imports:featureToFeature']);
+    expect(await problems(file, "export { a } from '../shell/header';\n")).toEqual(['boundaries/imports:featureToFeature']);
+  });
+
+  it('lets a feature import its own area, app, api, ui, flows, shared, machines and contract', async () => {
+    const code = [
+      "export { a } from './home-part';",
+      "export { b } from './sub/part';",
+      "export { c } from '../../app/auth-context';",
+      "export { d } from '../../api/client';",
+      "export { e } from '../../ui/button';",
+      "export { f } from '../../flows/use-resource';",
+      "export { g } from '../../shared/thing';",
+      "export { h } from '../../../machines/auth.machine';",
+      "export { i } from '../../../contract/paths';",
+      "export { j } from 'react';",
+    ].join('\n');
+    expect(await problems('src/features/home/example.ts', `${code}\n`)).toEqual([]);
+  });
+
+  it('lets src/app import the features (routes, layouts)', async () => {
+    expect(await problems('src/app/example.ts', "export const page = () => import('../features/home/home.page');\n")).toEqual([]);
+  });
+
+  it('reports src/ui, src/api, src/flows or src/shared reaching into a feature', async () => {
+    expect(await problems('src/flows/example.ts', "export { a } from '../features/buy/buy-storage';\n")).toEqual(['boundaries/imports:lowerToFeature']);
+    expect(await problems('src/shared/example.ts', "export { a } from '../features/buy/buy-storage';\n")).toEqual(['boundaries/imports:lowerToFeature']);
+  });
+
+  it('reports a machine importing React, the router, i18n, the HTTP client or react-aria', async () => {
+    for (const specifier of ['react', 'react-dom/client', '@xstate/react', 'ky', 'wouter', 'i18next', 'react-i18next', 'react-aria-components', 'embla-carousel-react']) {
+      expect(await problems('machines/example.machine.ts', `export { a } from '${specifier}';\n`), specifier).toEqual(['boundaries/imports:machinePackage']);
+    }
+  });
+
+  it('reports a machine importing src/, server/ or tests/', async () => {
+    expect(await problems('machines/example.machine.ts', "export { paths } from '../src/app/paths';\n")).toEqual(['boundaries/imports:machineProject']);
+    expect(await problems('machines/example.machine.ts', "export { a } from '../server/app';\n")).toEqual(['boundaries/imports:machineProject']);
+    expect(await problems('machines/example.machine.ts', "export { a } from '../tests/machines/path-kit';\n")).toEqual(['boundaries/imports:machineProject']);
+  });
+
+  it('lets a machine import xstate, zod, contract/ and other machines', async () => {
+    const code = [
+      "export { setup } from 'xstate';",
+      "export { z } from 'zod/mini';",
+      "export { messages } from '../contract/validation';",
+      "export { registrationMachine } from './registration.machine';",
+    ].join('\n');
+    expect(await problems('machines/example.machine.ts', `${code}\n`)).toEqual([]);
+  });
+
+  it('reports time, randomness and the platform used inside a machine, not elsewhere', async () => {
+    const file = 'machines/example.machine.ts';
+    expect(await problems(file, 'export const now = () => Date.now();\n')).toEqual(['no-restricted-properties']);
+    expect(await problems(file, 'export const id = () => Math.random();\n')).toEqual(['no-restricted-properties']);
+    expect(await problems(file, 'export const id = () => crypto.randomUUID();\n')).toEqual(['no-restricted-globals']);
+    expect(await problems(file, "export const read = () => localStorage.getItem('x');\n")).toEqual(['no-restricted-globals']);
+    expect(await problems(file, "export const read = () => globalThis.localStorage.getItem('x');\n")).toEqual(['no-restricted-properties']);
+    expect(await problems(file, 'export const today = () => new Date();\n')).toEqual(['no-restricted-syntax']);
+    expect(await problems(file, 'export const day = (iso: string) => new Date(iso);\n')).toEqual([]);
+    expect(await problems('src/app/example.ts', 'export const now = () => Date.now();\n')).toEqual([]);
+  });
+
+  it('reports the server importing src/ or machines/, and lets it use contract/', async () => {
+    const file = 'server/area/example.routes.ts';
+    expect(await problems(file, "export { a } from '../../src/api/client';\n")).toEqual(['boundaries/imports:serverClient']);
+    expect(await problems(file, "export { a } from '../../machines/auth.machine';\n")).toEqual(['boundaries/imports:serverClient']);
+    expect(await problems(file, "export { a } from '../../contract/auth.schema';\nexport { Hono } from 'hono';\n")).toEqual([]);
+  });
+
+  it('reports contract/ importing the project outside contract/ or a package but zod', async () => {
+    expect(await problems('contract/example.schema.ts', "export { a } from '../src/app/paths';\n")).toEqual(['boundaries/imports:contractProject']);
+    expect(await problems('contract/example.schema.ts', "export { a } from '../machines/auth.machine';\n")).toEqual(['boundaries/imports:contractProject']);
+    expect(await problems('contract/example.schema.ts', "export { a } from 'ky';\n")).toEqual(['boundaries/imports:contractPackage']);
+    expect(await problems('contract/example.schema.ts', "export { z } from 'zod/mini';\nexport { a } from './validation';\n")).toEqual([]);
+  });
+
+  it('reports react-aria and embla outside src/ui, any subpath too, and allows them inside', async () => {
+    expect(await problems('src/features/home/example.tsx', "export { Button } from 'react-aria-components';\n")).toEqual(['boundaries/imports:uiOnly']);
+    expect(await problems('src/app/example.ts', "export { a } from 'react-aria-components/dist/x';\n")).toEqual(['boundaries/imports:uiOnly']);
+    expect(await problems('src/features/home/example.tsx', "export { default } from 'embla-carousel-react';\n")).toEqual(['boundaries/imports:uiOnly']);
+    expect(await problems('tests/unit/example.test.ts', "export { Button } from 'react-aria-components';\n")).toEqual(['boundaries/imports:uiOnly']);
+    expect(await problems('src/ui/example.tsx', "export { Button } from 'react-aria-components';\nexport { default } from 'embla-carousel-react';\n")).toEqual([]);
+  });
+});
