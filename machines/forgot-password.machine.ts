@@ -2,25 +2,34 @@
  * Password recovery (/login/forgot-password, …/code, …/new-password): the account is identified by
  * its e-mail and the phone it was registered with, a code goes to that phone, and once the code is
  * accepted a new password is chosen (the registration rules). Success says a message was sent to the
- * phone and opens the login page (`finish`, provided by the app). The code and new-password steps
+ * phone (`finish`, provided by the app) and opens the login page (`flow.navigate`, which the runner performs). The code and new-password steps
  * survive a reload (the app persists them without the passwords).
+ *
+ * The identify request sends the first code; the code step is the code-verification child
+ * (machines/code-verification.machine.ts). The parent keeps where that step stands (`verification`),
+ * so coming back to it (the browser's back button, or an expired window for the new password)
+ * continues the same ticket and countdown.
  */
 import { routePaths } from '../contract/paths';
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, forwardTo, fromPromise, setup } from 'xstate';
+import type { FlowNavigate } from './flow';
 import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import {
   forgotPasswordBodySchema,
   formErrors,
   resetBodySchema,
-  verificationCodeSchema,
-  type ConfirmBody,
+  type CodeSent,
   type ForgotPasswordBody,
-  type ResendBody,
   type ResetBody,
 } from '../contract/account.schema';
 import { errorKeys } from '../contract/error.schema';
-import { toFieldErrors, type FieldErrors, type Message } from '../contract/validation';
-import { secondsUntil, type CodeSentAt } from './registration.machine';
+import type { FieldErrors, Message } from '../contract/validation';
+import {
+  codeVerificationMachine,
+  codeVerificationProgress,
+  type CodeVerificationInput,
+  type CodeVerificationOutput,
+} from './code-verification.machine';
 
 export interface IdentifyForm {
   email: string;
@@ -36,133 +45,107 @@ export interface ForgotPasswordContext {
   form: IdentifyForm;
   newPassword: NewPasswordForm;
   fieldErrors: FieldErrors;
+  /** The server's refusal or a failure, shown on the identify and new-password steps. */
   error: Message | null;
-  notice: Message | null;
-  ticket: string | null;
+  /** The verification under way and where its code step stands; null until a code was sent. */
+  verification: CodeVerificationInput | null;
   /** The code was accepted: the new password may be set. */
   verified: boolean;
-  resendAt: number;
-  secondsLeft: number;
-  code: string;
 }
 
 export type ForgotPasswordEvent =
   | { type: 'identify.change'; field: keyof IdentifyForm; value: string }
   | { type: 'identify.submit' }
-  | { type: 'code.change'; value: string }
-  | { type: 'code.submit' }
-  | { type: 'code.resend' }
   | { type: 'password.change'; field: keyof NewPasswordForm; value: string }
   | { type: 'password.submit' }
-  /** Sent by the app after restoring a persisted snapshot: timers do not survive a reload. */
+  /** Sent by the app after restoring a persisted snapshot: forwarded to the code step. */
   | { type: 'flow.resumed' };
 
 const identifyErrors = (form: IdentifyForm) => formErrors(forgotPasswordBodySchema, form);
 
-const newPasswordErrors = (context: Pick<ForgotPasswordContext, 'ticket' | 'newPassword'>) =>
+const ticketOf = (context: Pick<ForgotPasswordContext, 'verification'>) => context.verification?.ticket ?? '';
+
+const newPasswordErrors = (context: Pick<ForgotPasswordContext, 'verification' | 'newPassword'>) =>
   formErrors(
     resetBodySchema,
-    { ticket: context.ticket ?? '', password: context.newPassword.password },
+    { ticket: ticketOf(context), password: context.newPassword.password },
     { password: context.newPassword.password, again: context.newPassword.passwordAgain, againField: 'passwordAgain' },
   );
 
-const codeErrors = (code: string): FieldErrors => {
-  const result = verificationCodeSchema.safeParse(code);
-  return result.success ? {} : { code: toFieldErrors(result.error)._ ?? { key: errorKeys.invalidRequest } };
-};
-
 const hasKey = (error: unknown, key: string) => error instanceof ApiError && error.body.key === key;
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const without = (errors: FieldErrors, field: string) => Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
 const emptyNewPassword: NewPasswordForm = { password: '', passwordAgain: '' };
+
+/** Why the code step ended without an accepted code. */
+const failureOf = (output: CodeVerificationOutput): Message => (output.outcome === 'gone' ? output.error : { key: errorKeys.generic });
 
 export const forgotPasswordMachine = setup({
   types: {
     context: {} as ForgotPasswordContext,
     events: {} as ForgotPasswordEvent,
+    children: {} as { codeVerification: 'codeVerification' },
+    emitted: {} as FlowNavigate,
   },
   actors: {
-    requestReset: fromPromise<CodeSentAt, ForgotPasswordBody>(async () => {
+    requestReset: fromPromise<CodeSent, ForgotPasswordBody>(async () => {
       throw new Error('requestReset is provided by the app');
     }),
-    resendCode: fromPromise<CodeSentAt, ResendBody>(async () => {
-      throw new Error('resendCode is provided by the app');
-    }),
-    verifyCode: fromPromise<unknown, ConfirmBody>(async () => {
-      throw new Error('verifyCode is provided by the app');
-    }),
+    /** The code step; the app provides it with the recovery's resend and verify calls. */
+    codeVerification: codeVerificationMachine,
     resetPassword: fromPromise<unknown, ResetBody>(async () => {
       throw new Error('resetPassword is provided by the app');
     }),
   },
   actions: {
-    /** The password is changed: tell the user a message went to their phone and open login (provided by the app). */
+    /** The password is changed: tell the user a message went to their phone (provided by the app). */
     finish: () => {},
-    changeIdentify: assign(({ context, event }) =>
-      event.type === 'identify.change'
-        ? { form: { ...context.form, [event.field]: event.value }, fieldErrors: without(context.fieldErrors, event.field) }
-        : {},
-    ),
+    /** Then the login page, in place of the recovery (the runner navigates). */
+    openLogin: emit({ type: 'flow.navigate', to: routePaths.login.build(), replace: true }),
+    changeIdentify: assign(({ context, event }) => {
+      assertEvent(event, 'identify.change');
+      return { form: { ...context.form, [event.field]: event.value }, fieldErrors: without(context.fieldErrors, event.field) };
+    }),
     validateIdentify: assign(({ context }) => ({ fieldErrors: identifyErrors(context.form), error: null })),
-    showError: assign(({ event }) => ({ error: errorMessage(errorOf(event)), fieldErrors: errorFields(errorOf(event)), notice: null })),
-    rememberCodeSent: assign(({ event }) => {
-      const sent = (event as unknown as { output: CodeSentAt }).output;
-      return {
-        ticket: sent.ticket,
-        resendAt: sent.receivedAt + sent.resend_in * 1000,
-        verified: false,
-        code: '',
-        error: null,
-        notice: null,
-        fieldErrors: {},
-        newPassword: emptyNewPassword,
-      };
-    }),
-    countDown: assign(({ context }) => ({ secondsLeft: secondsUntil(context.resendAt, Date.now()) })),
-    changeCode: assign(({ context, event }) =>
-      event.type === 'code.change' ? { code: event.value, fieldErrors: without(context.fieldErrors, 'code') } : {},
-    ),
-    validateCode: assign(({ context }) => ({ fieldErrors: codeErrors(context.code), error: null, notice: null })),
-    markVerified: assign({ verified: true, error: null, notice: null, fieldErrors: {} }),
-    clearMessages: assign({ error: null, notice: null }),
-    rememberResent: assign(({ event }) => {
-      const sent = (event as unknown as { output: CodeSentAt }).output;
-      return { resendAt: sent.receivedAt + sent.resend_in * 1000, notice: { key: 'account.code.resent' }, error: null, code: '', verified: false };
-    }),
-    waitAsTold: assign(({ event }) => {
-      const message = errorMessage(errorOf(event));
-      return { error: message, resendAt: Date.now() + Number(message.values?.seconds ?? 0) * 1000 };
-    }),
-    startOver: assign(({ event }) => ({
-      ticket: null,
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error), fieldErrors: errorFields(error) })),
+    rememberCodeSent: assign(({ context }, sent: CodeSent) => ({
+      verification: { ticket: sent.ticket, phone: context.form.phone, secondsLeft: sent.resend_in, code: '' },
       verified: false,
-      code: '',
+      error: null,
+      fieldErrors: {},
       newPassword: emptyNewPassword,
-      error: errorMessage(errorOf(event)),
-      notice: null,
     })),
-    /** The time to choose a password ran out: a new code is needed. */
-    needNewCode: assign(({ event }) => ({ verified: false, code: '', newPassword: emptyNewPassword, error: errorMessage(errorOf(event)) })),
-    changePassword: assign(({ context, event }) =>
-      event.type === 'password.change'
-        ? { newPassword: { ...context.newPassword, [event.field]: event.value }, fieldErrors: without(context.fieldErrors, event.field) }
-        : {},
-    ),
+    /** Where the code step stands, for a later visit. */
+    rememberProgress: assign((_, progress: CodeVerificationInput | null) => (progress ? { verification: progress } : {})),
+    markVerified: assign({ verified: true, error: null, fieldErrors: {} }),
+    startOver: assign((_, { error }: { error: Message }) => ({
+      verification: null,
+      verified: false,
+      newPassword: emptyNewPassword,
+      error,
+    })),
+    /** The time to choose a password ran out: a new code is needed (the code step says so). */
+    needNewCode: assign(({ context }, { error }: { error: unknown }) => ({
+      verified: false,
+      newPassword: emptyNewPassword,
+      error: null,
+      fieldErrors: {},
+      verification: context.verification && { ...context.verification, code: '', error: errorMessage(error) },
+    })),
+    changePassword: assign(({ context, event }) => {
+      assertEvent(event, 'password.change');
+      return { newPassword: { ...context.newPassword, [event.field]: event.value }, fieldErrors: without(context.fieldErrors, event.field) };
+    }),
     validatePassword: assign(({ context }) => ({ fieldErrors: newPasswordErrors(context), error: null })),
+    resumeCodeStep: forwardTo('codeVerification'),
   },
   guards: {
     isIdentifyValid: ({ context }) => Object.keys(identifyErrors(context.form)).length === 0,
-    hasTicket: ({ context }) => context.ticket !== null,
-    isVerified: ({ context }) => context.ticket !== null && context.verified,
-    isCodeValid: ({ context }) => Object.keys(codeErrors(context.code)).length === 0,
+    hasTicket: ({ context }) => context.verification !== null,
+    isVerified: ({ context }) => context.verification !== null && context.verified,
+    isCodeAccepted: (_, output: CodeVerificationOutput) => output.outcome === 'verified',
     isPasswordValid: ({ context }) => Object.keys(newPasswordErrors(context)).length === 0,
-    isResendTooSoon: ({ event }) => hasKey(errorOf(event), errorKeys.resendTooSoon),
-    isVerificationGone: ({ event }) => hasKey(errorOf(event), errorKeys.verificationGone),
-    isCodeExpired: ({ event }) => hasKey(errorOf(event), errorKeys.codeExpired),
-  },
-  delays: {
-    resendDelay: ({ context }) => Math.max(0, context.resendAt - Date.now()),
-    oneSecond: 1000,
+    isVerificationGone: (_, { error }: { error: unknown }) => hasKey(error, errorKeys.verificationGone),
+    isCodeExpired: (_, { error }: { error: unknown }) => hasKey(error, errorKeys.codeExpired),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -171,12 +154,8 @@ export const forgotPasswordMachine = setup({
     newPassword: emptyNewPassword,
     fieldErrors: {},
     error: null,
-    notice: null,
-    ticket: null,
+    verification: null,
     verified: false,
-    resendAt: 0,
-    secondsLeft: 0,
-    code: '',
   },
   initial: 'identify',
   states: {
@@ -200,8 +179,8 @@ export const forgotPasswordMachine = setup({
             id: 'requestReset',
             src: 'requestReset',
             input: ({ context }) => ({ email: context.form.email, phone: context.form.phone }),
-            onDone: { target: '#resetCode', actions: 'rememberCodeSent' },
-            onError: { target: 'editing', actions: 'showError' },
+            onDone: { target: '#resetCode', actions: { type: 'rememberCodeSent', params: ({ event }) => event.output } },
+            onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -210,66 +189,20 @@ export const forgotPasswordMachine = setup({
       id: 'resetCode',
       meta: { path: routePaths.forgotPasswordCode.pattern },
       route: { guard: 'hasTicket' },
-      type: 'parallel',
-      on: {
-        'flow.resumed': { target: '#resetCode.resend', reenter: true },
+      invoke: {
+        id: 'codeVerification',
+        src: 'codeVerification',
+        // hasTicket guards every way in, so the verification is there.
+        input: ({ context }) => context.verification ?? { ticket: '', phone: context.form.phone, secondsLeft: 0 },
+        onSnapshot: { actions: { type: 'rememberProgress', params: ({ event }) => codeVerificationProgress(event.snapshot) } },
+        onDone: [
+          { guard: { type: 'isCodeAccepted', params: ({ event }) => event.output }, target: '#newPassword', actions: 'markVerified' },
+          { target: '#identify', actions: { type: 'startOver', params: ({ event }) => ({ error: failureOf(event.output) }) } },
+        ],
+        onError: { target: '#identify', actions: { type: 'startOver', params: ({ event }) => ({ error: errorMessage(event.error) }) } },
       },
-      states: {
-        entry: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'code.change': { actions: 'changeCode' },
-                'code.submit': [
-                  { guard: 'isCodeValid', target: 'verifying', actions: 'validateCode' },
-                  { actions: 'validateCode' },
-                ],
-              },
-            },
-            verifying: {
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: ({ context }) => ({ ticket: context.ticket ?? '', code: context.code.trim() }),
-                onDone: { target: '#newPassword', actions: 'markVerified' },
-                onError: [
-                  { guard: 'isVerificationGone', target: '#identify', actions: 'startOver' },
-                  { target: 'editing', actions: 'showError' },
-                ],
-              },
-            },
-          },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              entry: 'countDown',
-              after: {
-                resendDelay: { target: 'ready' },
-                oneSecond: { target: 'coolingDown', reenter: true },
-              },
-            },
-            ready: {
-              entry: 'countDown',
-              on: { 'code.resend': { target: 'resending', actions: 'clearMessages' } },
-            },
-            resending: {
-              invoke: {
-                id: 'resendCode',
-                src: 'resendCode',
-                input: ({ context }) => ({ ticket: context.ticket ?? '' }),
-                onDone: { target: 'coolingDown', actions: 'rememberResent' },
-                onError: [
-                  { guard: 'isResendTooSoon', target: 'coolingDown', actions: 'waitAsTold' },
-                  { guard: 'isVerificationGone', target: '#identify', actions: 'startOver' },
-                  { target: 'ready', actions: 'showError' },
-                ],
-              },
-            },
-          },
-        },
+      on: {
+        'flow.resumed': { actions: 'resumeCodeStep' },
       },
     },
     newPassword: {
@@ -291,12 +224,20 @@ export const forgotPasswordMachine = setup({
           invoke: {
             id: 'resetPassword',
             src: 'resetPassword',
-            input: ({ context }) => ({ ticket: context.ticket ?? '', password: context.newPassword.password }),
-            onDone: { target: '#forgotPassword.done', actions: 'finish' },
+            input: ({ context }) => ({ ticket: ticketOf(context), password: context.newPassword.password }),
+            onDone: { target: '#forgotPassword.done', actions: ['finish', 'openLogin'] },
             onError: [
-              { guard: 'isVerificationGone', target: '#identify', actions: 'startOver' },
-              { guard: 'isCodeExpired', target: '#resetCode', actions: 'needNewCode' },
-              { target: 'editing', actions: 'showError' },
+              {
+                guard: { type: 'isVerificationGone', params: ({ event }) => ({ error: event.error }) },
+                target: '#identify',
+                actions: { type: 'startOver', params: ({ event }) => ({ error: errorMessage(event.error) }) },
+              },
+              {
+                guard: { type: 'isCodeExpired', params: ({ event }) => ({ error: event.error }) },
+                target: '#resetCode',
+                actions: { type: 'needNewCode', params: ({ event }) => ({ error: event.error }) },
+              },
+              { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },

@@ -5,25 +5,24 @@
  * the app persists the snapshot there, where the passwords are already forgotten (the server keeps
  * their hash with the verification).
  *
- * The resend button waits RESEND_SECONDS with a countdown computed from `resendAt`, so a reload shows
- * the right number; the server refuses an early resend anyway (429 with the seconds left), and then
- * the countdown follows the server.
+ * The details form's request sends the first code; the code step is the code-verification child
+ * (machines/code-verification.machine.ts), started from the server's answer. The parent keeps where
+ * the step stands (`verification`, updated from the child's snapshots), so going back to correct the
+ * form and forward again continues the same code and countdown; a corrected form continues the same
+ * verification (the ticket goes with it).
  */
 import { routePaths } from '../contract/paths';
-import { assign, fromPromise, setup } from 'xstate';
-import { ApiError, errorFields, errorMessage } from '../contract/api-error';
-import {
-  formErrors,
-  registerBodySchema,
-  verificationCodeSchema,
-  type CodeSent,
-  type ConfirmBody,
-  type RegisterBody,
-  type ResendBody,
-} from '../contract/account.schema';
-import type { TokenResponse } from '../contract/auth.schema';
+import { assertEvent, assign, forwardTo, fromPromise, setup } from 'xstate';
+import { errorFields, errorMessage } from '../contract/api-error';
+import { formErrors, registerBodySchema, type CodeSent, type RegisterBody } from '../contract/account.schema';
 import { errorKeys } from '../contract/error.schema';
-import { combineRegister, toFieldErrors, type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
+import { combineRegister, type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
+import {
+  codeVerificationMachine,
+  codeVerificationProgress,
+  type CodeVerificationInput,
+  type CodeVerificationOutput,
+} from './code-verification.machine';
 
 export interface RegistrationForm {
   email: string;
@@ -33,25 +32,13 @@ export interface RegistrationForm {
   phone: string;
 }
 
-/** A code-sent answer with the client time it arrived (the countdown counts from there). */
-export interface CodeSentAt extends CodeSent {
-  receivedAt: number;
-}
-
 export interface RegistrationContext {
   form: RegistrationForm;
   fieldErrors: FieldErrors;
-  /** The server's refusal or a failure, shown above the step's form. */
+  /** The server's refusal or a failure, shown above the details form. */
   error: Message | null;
-  /** A success note on the code step (a new code was sent). */
-  notice: Message | null;
-  /** The verification under way; null until a code was sent. */
-  ticket: string | null;
-  /** Client time (ms) from which a new code may be asked for. */
-  resendAt: number;
-  /** Whole seconds until then, for the countdown. */
-  secondsLeft: number;
-  code: string;
+  /** The verification under way and where its code step stands; null until a code was sent. */
+  verification: CodeVerificationInput | null;
 }
 
 export type TextField = 'email' | 'password' | 'passwordAgain' | 'phone';
@@ -60,10 +47,7 @@ export type RegistrationEvent =
   | { type: 'details.change'; field: TextField; value: string }
   | { type: 'details.changeRegister'; value: RegisterParts }
   | { type: 'details.submit' }
-  | { type: 'code.change'; value: string }
-  | { type: 'code.submit' }
-  | { type: 'code.resend' }
-  /** Sent by the app after restoring a persisted snapshot: timers do not survive a reload. */
+  /** Sent by the app after restoring a persisted snapshot: forwarded to the code step. */
   | { type: 'flow.resumed' };
 
 export const emptyRegistrationForm: RegistrationForm = {
@@ -75,116 +59,77 @@ export const emptyRegistrationForm: RegistrationForm = {
 };
 
 /** The request body of the details step (the ticket continues a verification already under way). */
-export const registrationBody = (context: Pick<RegistrationContext, 'form' | 'ticket'>): RegisterBody => ({
+export const registrationBody = (context: Pick<RegistrationContext, 'form' | 'verification'>): RegisterBody => ({
   email: context.form.email,
   password: context.form.password,
   register: combineRegister(context.form.register),
   phone: context.form.phone,
-  ...(context.ticket ? { ticket: context.ticket } : {}),
+  ...(context.verification ? { ticket: context.verification.ticket } : {}),
 });
 
-export const registrationErrors = (context: Pick<RegistrationContext, 'form' | 'ticket'>): FieldErrors =>
+export const registrationErrors = (context: Pick<RegistrationContext, 'form' | 'verification'>): FieldErrors =>
   formErrors(registerBodySchema, registrationBody(context), {
     password: context.form.password,
     again: context.form.passwordAgain,
     againField: 'passwordAgain',
   });
 
-const codeErrors = (code: string): FieldErrors => {
-  const result = verificationCodeSchema.safeParse(code);
-  return result.success ? {} : { code: toFieldErrors(result.error)._ ?? { key: errorKeys.invalidRequest } };
-};
+/** The first token, which the server sends with every accepted registration code. */
+const accessOf = (output: CodeVerificationOutput): string => (output.outcome === 'verified' ? (output.access ?? '') : '');
 
-const hasKey = (error: unknown, key: string) => error instanceof ApiError && error.body.key === key;
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-
-/** Whole seconds from `now` until `at`, never negative. */
-export const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - now) / 1000));
+/** Why the code step ended without a confirmed code. */
+const failureOf = (output: CodeVerificationOutput): Message =>
+  output.outcome === 'gone' ? output.error : { key: errorKeys.generic };
 
 export const registrationMachine = setup({
   types: {
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
+    children: {} as { codeVerification: 'codeVerification' },
   },
   actors: {
-    startRegistration: fromPromise<CodeSentAt, RegisterBody>(async () => {
+    startRegistration: fromPromise<CodeSent, RegisterBody>(async () => {
       throw new Error('startRegistration is provided by the app');
     }),
-    resendCode: fromPromise<CodeSentAt, ResendBody>(async () => {
-      throw new Error('resendCode is provided by the app');
-    }),
-    confirmRegistration: fromPromise<TokenResponse, ConfirmBody>(async () => {
-      throw new Error('confirmRegistration is provided by the app');
-    }),
+    /** The code step; the app provides it with the registration's resend and confirm calls. */
+    codeVerification: codeVerificationMachine,
   },
   actions: {
     /** Signs the new account in with its first token (provided by the app: auth.tokenReceived). */
     signIn: (_, _params: { access: string }) => {},
     changeDetail: assign(({ context, event }) => {
-      if (event.type !== 'details.change') return {};
+      assertEvent(event, 'details.change');
       const { [event.field]: _fixed, ...fieldErrors } = context.fieldErrors;
       return { form: { ...context.form, [event.field]: event.value }, fieldErrors };
     }),
     changeRegister: assign(({ context, event }) => {
-      if (event.type !== 'details.changeRegister') return {};
+      assertEvent(event, 'details.changeRegister');
       const { register: _fixed, ...fieldErrors } = context.fieldErrors;
       return { form: { ...context.form, register: event.value }, fieldErrors };
     }),
     validateDetails: assign(({ context }) => ({ fieldErrors: registrationErrors(context), error: null })),
-    showError: assign(({ event }) => ({
-      error: errorMessage(errorOf(event)),
-      fieldErrors: errorFields(errorOf(event)),
+    showError: assign((_, { error }: { error: unknown }) => ({
+      error: errorMessage(error),
+      fieldErrors: errorFields(error),
     })),
     /** A code is on its way: the passwords are forgotten here (the server has their hash). */
-    rememberCodeSent: assign(({ context, event }) => {
-      const sent = (event as unknown as { output: CodeSentAt }).output;
-      return {
-        ticket: sent.ticket,
-        resendAt: sent.receivedAt + sent.resend_in * 1000,
-        form: { ...context.form, password: '', passwordAgain: '' },
-        code: '',
-        error: null,
-        notice: null,
-        fieldErrors: {},
-      };
-    }),
+    rememberCodeSent: assign(({ context }, sent: CodeSent) => ({
+      verification: { ticket: sent.ticket, phone: context.form.phone, secondsLeft: sent.resend_in, code: '' },
+      form: { ...context.form, password: '', passwordAgain: '' },
+      error: null,
+      fieldErrors: {},
+    })),
     forgetPasswords: assign(({ context }) => ({ form: { ...context.form, password: '', passwordAgain: '' } })),
-    countDown: assign(({ context }) => ({ secondsLeft: secondsUntil(context.resendAt, Date.now()) })),
-    changeCode: assign(({ context, event }) => {
-      if (event.type !== 'code.change') return {};
-      const { code: _fixed, ...fieldErrors } = context.fieldErrors;
-      return { code: event.value, fieldErrors };
-    }),
-    validateCode: assign(({ context }) => ({ fieldErrors: codeErrors(context.code), error: null, notice: null })),
-    clearMessages: assign({ error: null, notice: null }),
-    rememberResent: assign(({ event }) => {
-      const sent = (event as unknown as { output: CodeSentAt }).output;
-      return {
-        resendAt: sent.receivedAt + sent.resend_in * 1000,
-        notice: { key: 'account.code.resent' },
-        error: null,
-        code: '',
-      };
-    }),
-    /** The server refused an early resend: wait as long as it says. */
-    waitAsTold: assign(({ event }) => {
-      const message = errorMessage(errorOf(event));
-      return { error: message, resendAt: Date.now() + Number(message.values?.seconds ?? 0) * 1000 };
-    }),
+    /** Where the code step stands, for a later visit (back to the form and forward again). */
+    rememberProgress: assign((_, progress: CodeVerificationInput | null) => (progress ? { verification: progress } : {})),
     /** The verification is gone (finished, replaced or unknown): back to the form, which is kept. */
-    startOver: assign(({ event }) => ({ ticket: null, code: '', error: errorMessage(errorOf(event)), notice: null })),
+    startOver: assign((_, { error }: { error: Message }) => ({ verification: null, error })),
+    resumeCodeStep: forwardTo('codeVerification'),
   },
   guards: {
     isDetailsValid: ({ context }) => Object.keys(registrationErrors(context)).length === 0,
-    hasTicket: ({ context }) => context.ticket !== null,
-    isCodeValid: ({ context }) => Object.keys(codeErrors(context.code)).length === 0,
-    isResendTooSoon: ({ event }) => hasKey(errorOf(event), errorKeys.resendTooSoon),
-    isVerificationGone: ({ event }) => hasKey(errorOf(event), errorKeys.verificationGone),
-  },
-  delays: {
-    /** Until a new code may be asked for (0 when that time has passed, e.g. after a reload). */
-    resendDelay: ({ context }) => Math.max(0, context.resendAt - Date.now()),
-    oneSecond: 1000,
+    hasTicket: ({ context }) => context.verification !== null,
+    isCodeConfirmed: (_, output: CodeVerificationOutput) => output.outcome === 'verified',
   },
 }).createMachine({
   id: 'registration',
@@ -192,11 +137,7 @@ export const registrationMachine = setup({
     form: emptyRegistrationForm,
     fieldErrors: {},
     error: null,
-    notice: null,
-    ticket: null,
-    resendAt: 0,
-    secondsLeft: 0,
-    code: '',
+    verification: null,
   },
   initial: 'details',
   states: {
@@ -222,8 +163,8 @@ export const registrationMachine = setup({
             id: 'startRegistration',
             src: 'startRegistration',
             input: ({ context }) => registrationBody(context),
-            onDone: { target: '#code', actions: 'rememberCodeSent' },
-            onError: { target: 'editing', actions: 'showError' },
+            onDone: { target: '#code', actions: { type: 'rememberCodeSent', params: ({ event }) => event.output } },
+            onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -232,71 +173,26 @@ export const registrationMachine = setup({
       id: 'code',
       meta: { path: routePaths.registerConfirm.pattern },
       route: { guard: 'hasTicket' },
-      type: 'parallel',
       // Passwords typed after going back never reach the persisted code step.
       entry: 'forgetPasswords',
-      on: {
-        'flow.resumed': { target: '#code.resend', reenter: true },
+      invoke: {
+        id: 'codeVerification',
+        src: 'codeVerification',
+        // hasTicket guards every way in, so the verification is there.
+        input: ({ context }) => context.verification ?? { ticket: '', phone: context.form.phone, secondsLeft: 0 },
+        onSnapshot: { actions: { type: 'rememberProgress', params: ({ event }) => codeVerificationProgress(event.snapshot) } },
+        onDone: [
+          {
+            guard: { type: 'isCodeConfirmed', params: ({ event }) => event.output },
+            target: '#registration.done',
+            actions: { type: 'signIn', params: ({ event }) => ({ access: accessOf(event.output) }) },
+          },
+          { target: '#details', actions: { type: 'startOver', params: ({ event }) => ({ error: failureOf(event.output) }) } },
+        ],
+        onError: { target: '#details', actions: { type: 'startOver', params: ({ event }) => ({ error: errorMessage(event.error) }) } },
       },
-      states: {
-        entry: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'code.change': { actions: 'changeCode' },
-                'code.submit': [
-                  { guard: 'isCodeValid', target: 'confirming', actions: 'validateCode' },
-                  { actions: 'validateCode' },
-                ],
-              },
-            },
-            confirming: {
-              invoke: {
-                id: 'confirmRegistration',
-                src: 'confirmRegistration',
-                input: ({ context }) => ({ ticket: context.ticket ?? '', code: context.code.trim() }),
-                onDone: {
-                  target: '#registration.done',
-                  actions: { type: 'signIn', params: ({ event }) => ({ access: event.output.access }) },
-                },
-                onError: [
-                  { guard: 'isVerificationGone', target: '#details', actions: 'startOver' },
-                  { target: 'editing', actions: 'showError' },
-                ],
-              },
-            },
-          },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              entry: 'countDown',
-              after: {
-                resendDelay: { target: 'ready' },
-                oneSecond: { target: 'coolingDown', reenter: true },
-              },
-            },
-            ready: {
-              entry: 'countDown',
-              on: { 'code.resend': { target: 'resending', actions: 'clearMessages' } },
-            },
-            resending: {
-              invoke: {
-                id: 'resendCode',
-                src: 'resendCode',
-                input: ({ context }) => ({ ticket: context.ticket ?? '' }),
-                onDone: { target: 'coolingDown', actions: 'rememberResent' },
-                onError: [
-                  { guard: 'isResendTooSoon', target: 'coolingDown', actions: 'waitAsTold' },
-                  { guard: 'isVerificationGone', target: '#details', actions: 'startOver' },
-                  { target: 'ready', actions: 'showError' },
-                ],
-              },
-            },
-          },
-        },
+      on: {
+        'flow.resumed': { actions: 'resumeCodeStep' },
       },
     },
     done: { type: 'final' },

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import { errorKeys } from '../../contract/error.schema.ts';
+import { connectForgotPassword } from '../../machines/forgot-password.connect.ts';
 import {
+  accepted,
+  childFailed,
+  childSnapshot,
   codeExpired,
   codeSent,
+  firstVisit,
   forgotPasswordModel,
+  gone,
   identified,
   newPassword,
+  progress,
   verificationGone,
   wrongPhone,
 } from './forgot-password.model.ts';
@@ -13,20 +21,18 @@ import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts
 import { describePaths } from './path-suite.ts';
 
 const toCode = [...identified, { type: 'identify.submit' }, doneEvent('requestReset', codeSent)];
-const toNewPassword = [...toCode, { type: 'code.change', value: '123456' }, { type: 'code.submit' }, doneEvent('verifyCode', {})];
+const toNewPassword = [...toCode, doneEvent('codeVerification', accepted)];
+const replay = async (events: readonly AnyEventObject[]) => replayPath(forgotPasswordModel, pathFromEvents(forgotPasswordModel, events));
 
 describePaths('forgot-password', forgotPasswordModel, {
-  invariants: ({ steps, calls, invocations }) => {
+  invariants: ({ steps }) => {
     for (const { step, snapshot } of steps) {
-      if (snapshot.matches('newPassword')) expect(snapshot.context.verified).toBe(true);
-      if (snapshot.matches('resetCode') || snapshot.matches('newPassword')) expect(snapshot.context.ticket).not.toBeNull();
-      if (step.event.type.startsWith('xstate.error.actor.')) expect(snapshot.context.error).not.toBeNull();
-    }
-    // Success is announced exactly once, when the new password is saved.
-    const saved = steps.filter(({ step }) => step.event.type === 'xstate.done.actor.resetPassword');
-    expect(calls.map((call) => call.action)).toEqual(saved.map(() => 'finish'));
-    for (const call of invocations.filter((invocation) => invocation.id === 'resetPassword')) {
-      expect(call.input).toEqual({ ticket: codeSent.ticket, password: 'newpass1' });
+      const view = connectForgotPassword(snapshot as never);
+      // The page shows the step the machine is in, the code step with its child to render.
+      const expected = snapshot.matches('resetCode') ? 'code' : snapshot.matches('identify') ? 'identify' : 'newPassword';
+      expect(view.step).toBe(expected);
+      expect(view.codeVerification !== null).toBe(snapshot.matches('resetCode'));
+      if (step.event.type.startsWith('xstate.error.actor.') && !snapshot.matches('resetCode')) expect(snapshot.context.error).not.toBeNull();
     }
   },
 });
@@ -34,35 +40,51 @@ describePaths('forgot-password', forgotPasswordModel, {
 describe('forgot-password behaviour', () => {
   it('sends deep links to later steps back to the first incomplete one', async () => {
     for (const to of ['#resetCode', '#newPassword']) {
-      const replay = await replayPath(forgotPasswordModel, pathFromEvents(forgotPasswordModel, [{ type: 'xstate.route', to }]));
-      expect(replay.steps.at(-1)?.snapshot.value).toEqual({ identify: 'editing' });
+      const last = (await replay([{ type: 'xstate.route', to }])).steps.at(-1)?.snapshot;
+      expect(last?.value).toEqual({ identify: 'editing' });
     }
-    const atCode = await replayPath(forgotPasswordModel, pathFromEvents(forgotPasswordModel, [...toCode, { type: 'xstate.route', to: '#newPassword' }]));
+    const atCode = await replay([...toCode, { type: 'xstate.route', to: '#newPassword' }]);
     expect(atCode.steps.at(-1)?.snapshot.matches('resetCode')).toBe(true);
   });
 
   it('keeps the form and shows the SPEC message when the phone is wrong', async () => {
-    const replay = await replayPath(forgotPasswordModel, pathFromEvents(forgotPasswordModel, [...identified, { type: 'identify.submit' }, errorEvent('requestReset', wrongPhone)]));
-    const last = replay.steps.at(-1)?.snapshot;
+    const last = (await replay([...identified, { type: 'identify.submit' }, errorEvent('requestReset', wrongPhone)])).steps.at(-1)?.snapshot;
     expect(last?.value).toEqual({ identify: 'editing' });
-    expect(last?.context).toMatchObject({ error: { key: errorKeys.wrongPhone }, form: { email: 'demo@example.com', phone: '99112233' } });
+    expect(connectForgotPassword(last as never)).toMatchObject({ error: { key: errorKeys.wrongPhone }, fields: { email: 'demo@example.com', phone: '99112233' } });
   });
 
-  it('sets the new password after the code and finishes', async () => {
-    const replay = await replayPath(forgotPasswordModel, pathFromEvents(forgotPasswordModel, [...toNewPassword, ...newPassword, { type: 'password.submit' }, doneEvent('resetPassword', {})]));
-    expect(replay.steps[toNewPassword.length]?.snapshot.value).toEqual({ newPassword: 'editing' });
-    expect(replay.steps.at(-1)?.snapshot.status).toBe('done');
-    expect(replay.invocations.find((call) => call.id === 'verifyCode')?.input).toEqual({ ticket: codeSent.ticket, code: '123456' });
+  it('starts the code step from the server’s answer, then sets the new password and finishes', async () => {
+    const result = await replay([...toNewPassword, ...newPassword, { type: 'password.submit' }, doneEvent('resetPassword', {})]);
+    expect(result.invocations.find((call) => call.id === 'codeVerification')?.input).toEqual(firstVisit);
+    expect(result.steps[toNewPassword.length]?.snapshot.value).toEqual({ newPassword: 'editing' });
+    expect(result.steps.at(-1)?.snapshot.status).toBe('done');
+    expect(result.invocations.find((call) => call.id === 'resetPassword')?.input).toEqual({ ticket: codeSent.ticket, password: 'newpass1' });
   });
 
-  it('asks for a new code when the time to choose a password ran out, and starts over when the verification is gone', async () => {
-    const expired = await replayPath(forgotPasswordModel, pathFromEvents(forgotPasswordModel, [...toNewPassword, ...newPassword, { type: 'password.submit' }, errorEvent('resetPassword', codeExpired)]));
-    const atCode = expired.steps.at(-1)?.snapshot;
+  it('asks for a new code when the time to choose a password ran out: the code step comes back with the message', async () => {
+    const result = await replay([...toCode, childSnapshot(progress), doneEvent('codeVerification', accepted), ...newPassword, { type: 'password.submit' }, errorEvent('resetPassword', codeExpired)]);
+    const atCode = result.steps.at(-1)?.snapshot;
     expect(atCode?.matches('resetCode')).toBe(true);
-    expect(atCode?.context).toMatchObject({ verified: false, error: { key: errorKeys.codeExpired }, newPassword: { password: '', passwordAgain: '' } });
+    expect(atCode?.context).toMatchObject({ verified: false, error: null, newPassword: { password: '', passwordAgain: '' } });
+    // The child starts again where it stood, without the old code, saying why it is back.
+    expect(result.invocations.filter((call) => call.id === 'codeVerification').at(-1)?.input).toEqual({
+      ...progress,
+      code: '',
+      error: { key: errorKeys.codeExpired },
+    });
+  });
 
-    const gone = await replayPath(forgotPasswordModel, pathFromEvents(forgotPasswordModel, [...toCode, { type: 'code.change', value: '123456' }, { type: 'code.submit' }, errorEvent('verifyCode', verificationGone)]));
-    expect(gone.steps.at(-1)?.snapshot.value).toEqual({ identify: 'editing' });
-    expect(gone.steps.at(-1)?.snapshot.context.ticket).toBeNull();
+  it('starts over when the verification is gone or the code step fails', async () => {
+    for (const [ending, key] of [
+      [doneEvent('codeVerification', gone), errorKeys.verificationGone],
+      [errorEvent('codeVerification', childFailed), errorKeys.generic],
+    ] as const) {
+      const last = (await replay([...toCode, ending])).steps.at(-1)?.snapshot;
+      expect(last?.value).toEqual({ identify: 'editing' });
+      expect(last?.context).toMatchObject({ verification: null, error: { key }, form: { email: 'demo@example.com' } });
+    }
+    const late = (await replay([...toNewPassword, ...newPassword, { type: 'password.submit' }, errorEvent('resetPassword', verificationGone)])).steps.at(-1)?.snapshot;
+    expect(late?.value).toEqual({ identify: 'editing' });
+    expect(late?.context.verification).toBeNull();
   });
 });

@@ -1,52 +1,46 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import { errorKeys } from '../../contract/error.schema.ts';
-import { afterEvent, doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
+import { connectRegistration } from '../../machines/registration.connect.ts';
+import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import {
   alreadyRegistered,
-  codeExpired,
-  codeIncorrect,
+  childFailed,
+  childSnapshot,
   codeSent,
+  confirmed,
+  firstVisit,
+  gone,
   newToken,
+  progress,
   registrationModel,
-  resendTooSoon,
-  resent,
   validDetails,
-  verificationGone,
 } from './registration.model.ts';
 
 const submitted = [...validDetails, { type: 'details.submit' }, doneEvent('startRegistration', codeSent)];
+const replay = async (events: readonly AnyEventObject[]) => replayPath(registrationModel, pathFromEvents(registrationModel, events));
 
 describePaths('registration', registrationModel, {
-  invariants: ({ steps, calls, invocations }) => {
+  invariants: ({ steps }) => {
     for (const { step, snapshot } of steps) {
-      // The code step is persisted: it never holds a password.
-      if (snapshot.matches('code')) {
-        expect(snapshot.context.form.password).toBe('');
-        expect(snapshot.context.form.passwordAgain).toBe('');
-        expect(snapshot.context.ticket).not.toBeNull();
-      }
+      const view = connectRegistration(snapshot as never);
+      // The page shows the code step exactly while the machine is there, with its child to render.
+      expect(view.step).toBe(snapshot.matches('code') ? 'code' : 'details');
+      expect(view.codeVerification !== null).toBe(snapshot.matches('code'));
       if (step.event.type.startsWith('xstate.error.actor.')) expect(snapshot.context.error).not.toBeNull();
-    }
-    // The new account is signed in exactly when the code is confirmed, with the server's token.
-    const confirmed = steps.filter(({ step }) => step.event.type === 'xstate.done.actor.confirmRegistration');
-    expect(calls.map((call) => [call.action, call.params])).toEqual(confirmed.map(() => ['signIn', { access: newToken }]));
-    for (const { snapshot } of confirmed) expect(snapshot.status).toBe('done');
-    // Requests carry what the form says: the register number combined, the phone as typed.
-    for (const call of invocations.filter((invocation) => invocation.id === 'startRegistration')) {
-      expect(call.input).toMatchObject({ email: 'new@example.com', password: 'secret12', register: 'УЕ95031218', phone: '99001101' });
     }
   },
 });
 
 describe('registration behaviour', () => {
   it('keeps a deep link to the code step on the form until a code was sent', async () => {
-    const replay = await replayPath(registrationModel, pathFromEvents(registrationModel, [{ type: 'xstate.route', to: '#code' }]));
-    expect(replay.steps.at(-1)?.snapshot.value).toEqual({ details: 'editing' });
+    const last = (await replay([{ type: 'xstate.route', to: '#code' }])).steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ details: 'editing' });
   });
 
   it('validates every field before calling the server, and keeps what was typed on a refusal', async () => {
-    const path = pathFromEvents(registrationModel, [
+    const result = await replay([
       { type: 'details.submit' },
       ...validDetails,
       { type: 'details.change', field: 'passwordAgain', value: 'other12' },
@@ -55,83 +49,65 @@ describe('registration behaviour', () => {
       { type: 'details.submit' },
       errorEvent('startRegistration', alreadyRegistered),
     ]);
-    const replay = await replayPath(registrationModel, path);
-    expect(Object.keys(replay.steps[1]?.snapshot.context.fieldErrors ?? {}).sort()).toEqual(['email', 'password', 'passwordAgain', 'phone', 'register']);
-    expect(replay.steps[8]?.snapshot.context.fieldErrors).toEqual({ passwordAgain: { key: 'validation.passwordMismatch', values: {} } });
-    expect(replay.invocations.map((call) => call.step)).toEqual([10]);
-    const last = replay.steps.at(-1)?.snapshot;
+    expect(Object.keys(result.steps[1]?.snapshot.context.fieldErrors ?? {}).sort()).toEqual(['email', 'password', 'passwordAgain', 'phone', 'register']);
+    expect(result.steps[8]?.snapshot.context.fieldErrors).toEqual({ passwordAgain: { key: 'validation.passwordMismatch', values: {} } });
+    expect(result.invocations.map((call) => call.step)).toEqual([10]);
+    const last = result.steps.at(-1)?.snapshot;
     expect(last?.value).toEqual({ details: 'editing' });
-    expect(last?.context.error).toEqual({ key: errorKeys.alreadyRegistered });
-    expect(last?.context.form).toMatchObject({ email: 'new@example.com', password: 'secret12', phone: '99001101' });
+    expect(connectRegistration(last as never)).toMatchObject({
+      step: 'details',
+      error: { key: errorKeys.alreadyRegistered },
+      fields: { email: 'new@example.com', password: 'secret12', phone: '99001101' },
+      isSubmitting: false,
+    });
   });
 
-  it('goes to the code step, forgets the passwords, and waits 60 s from the answer before a resend', async () => {
-    const replay = await replayPath(registrationModel, pathFromEvents(registrationModel, submitted));
-    const code = replay.steps.at(-1)?.snapshot;
-    expect(code?.value).toEqual({ code: { entry: 'editing', resend: 'coolingDown' } });
-    expect(code?.context).toMatchObject({ ticket: codeSent.ticket, resendAt: codeSent.receivedAt + 60_000 });
+  it('starts the code step from the server’s answer, with the passwords forgotten', async () => {
+    const result = await replay(submitted);
+    const code = result.steps.at(-1)?.snapshot;
+    expect(code?.value).toBe('code');
     expect(code?.context.form.password).toBe('');
+    expect(result.invocations.at(-1)).toMatchObject({ id: 'codeVerification', input: firstVisit });
   });
 
-  it("shows 'incorrect' and 'expired' as different messages and keeps the code step", async () => {
-    for (const [error, key] of [[codeIncorrect, errorKeys.codeIncorrect], [codeExpired, errorKeys.codeExpired]] as const) {
-      const path = pathFromEvents(registrationModel, [
-        ...submitted,
-        { type: 'code.change', value: '123456' },
-        { type: 'code.submit' },
-        errorEvent('confirmRegistration', error),
-      ]);
-      const last = (await replayPath(registrationModel, path)).steps.at(-1)?.snapshot;
-      expect(last?.matches({ code: { entry: 'editing' } })).toBe(true);
-      expect(last?.context.error?.key).toBe(key);
-      expect(last?.context.code).toBe('123456');
-    }
+  it('signs the new account in with the token the confirmed code brought', async () => {
+    const result = await replay([...submitted, doneEvent('codeVerification', confirmed)]);
+    expect(result.steps.at(-1)?.snapshot.status).toBe('done');
+    expect(result.calls.map((call) => [call.action, call.params])).toEqual([['signIn', { access: newToken }]]);
   });
 
-  it('resends once the wait is over, and follows the server when it says to wait longer', async () => {
-    const path = pathFromEvents(registrationModel, [
+  it('continues the same verification and code step after going back to correct the form', async () => {
+    const result = await replay([
       ...submitted,
-      afterEvent('resendDelay', 'registration.code.resend.coolingDown'),
-      { type: 'code.resend' },
-      errorEvent('resendCode', resendTooSoon),
-      afterEvent('resendDelay', 'registration.code.resend.coolingDown'),
-      { type: 'code.resend' },
-      doneEvent('resendCode', resent),
-    ]);
-    const replay = await replayPath(registrationModel, path);
-    const refused = replay.steps[submitted.length + 3]?.snapshot;
-    expect(refused?.matches({ code: { resend: 'coolingDown' } })).toBe(true);
-    expect(refused?.context.error).toEqual(resendTooSoon.body);
-    expect(replay.invocations.filter((call) => call.id === 'resendCode').map((call) => call.input)).toEqual([
-      { ticket: codeSent.ticket },
-      { ticket: codeSent.ticket },
-    ]);
-    const last = replay.steps.at(-1)?.snapshot;
-    expect(last?.context).toMatchObject({ resendAt: resent.receivedAt + 60_000, notice: { key: 'account.code.resent' }, error: null });
-  });
-
-  it('continues the same verification after going back to correct the form', async () => {
-    const path = pathFromEvents(registrationModel, [
-      ...submitted,
+      childSnapshot(progress),
+      { type: 'xstate.route', to: '#details' },
+      { type: 'xstate.route', to: '#code' },
       { type: 'xstate.route', to: '#details' },
       { type: 'details.change', field: 'password', value: 'secret12' },
       { type: 'details.change', field: 'passwordAgain', value: 'secret12' },
       { type: 'details.submit' },
     ]);
-    const replay = await replayPath(registrationModel, path);
-    expect(replay.invocations.at(-1)?.input).toMatchObject({ ticket: codeSent.ticket });
+    const children = result.invocations.filter((call) => call.id === 'codeVerification');
+    // Forward again: the child starts where it stood (the code typed, the seconds left).
+    expect(children.map((call) => call.input)).toEqual([firstVisit, progress]);
+    expect(children.map((call) => call.status)).toEqual(['stopped', 'stopped']);
+    // A corrected form carries the ticket: the server continues the verification, no new code.
+    expect(result.invocations.at(-1)).toMatchObject({ id: 'startRegistration', input: { ticket: codeSent.ticket, password: 'secret12' } });
   });
 
-  it('starts over on the form when the verification is gone', async () => {
-    const path = pathFromEvents(registrationModel, [
-      ...submitted,
-      { type: 'code.change', value: '123456' },
-      { type: 'code.submit' },
-      errorEvent('confirmRegistration', verificationGone),
-      { type: 'xstate.route', to: '#code' },
-    ]);
-    const last = (await replayPath(registrationModel, path)).steps.at(-1)?.snapshot;
-    expect(last?.value).toEqual({ details: 'editing' });
-    expect(last?.context).toMatchObject({ ticket: null, error: { key: errorKeys.verificationGone }, form: { email: 'new@example.com' } });
+  it('starts over on the form, which is kept, when the verification is gone or the code step fails', async () => {
+    for (const [ending, key] of [
+      [doneEvent('codeVerification', gone), errorKeys.verificationGone],
+      [errorEvent('codeVerification', childFailed), errorKeys.generic],
+    ] as const) {
+      const last = (await replay([...submitted, ending, { type: 'xstate.route', to: '#code' }])).steps.at(-1)?.snapshot;
+      expect(last?.value).toEqual({ details: 'editing' });
+      expect(last?.context).toMatchObject({ verification: null, error: { key }, form: { email: 'new@example.com' } });
+    }
+  });
+
+  it('passes flow.resumed on to the code step', async () => {
+    const result = await replay([...submitted, { type: 'flow.resumed' }]);
+    expect(result.steps.at(-1)?.snapshot.value).toBe('code');
   });
 });

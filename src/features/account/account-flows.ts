@@ -3,14 +3,12 @@
  * the router. The registration and password-recovery flows keep their URL in step with the machine
  * and resume on the code step after a reload (persisted without any password).
  */
-import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type AnyActorRef, type Snapshot } from 'xstate';
-import { navigate } from 'wouter/use-browser-location';
 import { forgotPasswordMachine } from '../../../machines/forgot-password.machine';
 import { forgotUsernameMachine } from '../../../machines/forgot-username.machine';
-import { registrationMachine, type CodeSentAt } from '../../../machines/registration.machine';
+import { registrationMachine } from '../../../machines/registration.machine';
 import { settingsMachine } from '../../../machines/settings.machine';
 import {
   changePassword,
@@ -26,20 +24,20 @@ import {
   startRegistration,
   verifyResetCode,
 } from '../../api/account.api';
-import type { CodeSent, LanguageCode } from '../../../contract/account.schema';
+import type { LanguageCode } from '../../../contract/account.schema';
 import { setLanguage } from '../../app/i18n';
-import { paths } from '../../app/paths';
-import { usePersistedActorRef } from '../../flows/persistence';
-import { useUrlSync } from '../../flows/use-url-sync';
-import { AuthActor } from '../auth/auth-context';
-import { CookieConsentActor } from '../cookies/cookie-consent-context';
-import { AlertActor } from '../shell/alert-context';
+import { GUEST } from '../../flows/persistence';
+import { useWizard } from '../../flows/use-wizard';
+import { codeVerificationWith } from '../../shared/code-verification';
+import { AuthActor } from '../../app/auth-context';
+import { CookieConsentActor } from '../../app/cookie-consent-context';
+import { AlertActor } from '../../app/alert-context';
 
-/** The countdown to a resend starts when the answer arrives, on this device's clock. */
-const stamped = async (call: Promise<CodeSent>): Promise<CodeSentAt> => ({ ...(await call), receivedAt: Date.now() });
-
-/** Bump when a machine's states or context change shape: an older stored snapshot is then dropped. */
-const FLOW_VERSION = 1;
+/**
+ * Bump when a machine's states or context change shape: an older stored snapshot is then dropped.
+ * 2: the code step became the code-verification child (registration, password recovery).
+ */
+const FLOW_VERSION = 2;
 
 type WithContext<T> = Snapshot<unknown> & { context: T };
 
@@ -62,9 +60,8 @@ export function useRegistrationFlow() {
     () =>
       registrationMachine.provide({
         actors: {
-          startRegistration: fromPromise(({ input }) => stamped(startRegistration(input))),
-          resendCode: fromPromise(({ input }) => stamped(resendRegistrationCode(input))),
-          confirmRegistration: fromPromise(({ input }) => confirmRegistration(input)),
+          startRegistration: fromPromise(({ input }) => startRegistration(input)),
+          codeVerification: codeVerificationWith({ sendCode: resendRegistrationCode, verifyCode: confirmRegistration }),
         },
         actions: {
           signIn: (_, { access }) => {
@@ -76,9 +73,7 @@ export function useRegistrationFlow() {
       }),
     [auth, alerts],
   );
-  const actor = usePersistedActorRef(machine, { key: 'flow:registration:guest', version: FLOW_VERSION, select: codeStepOnly });
-  useUrlSync(actor, () => ({}));
-  return actor;
+  return useWizard(machine, { flow: 'registration', version: FLOW_VERSION, user: GUEST, select: codeStepOnly });
 }
 
 export function useForgotPasswordFlow() {
@@ -87,23 +82,19 @@ export function useForgotPasswordFlow() {
     () =>
       forgotPasswordMachine.provide({
         actors: {
-          requestReset: fromPromise(({ input }) => stamped(requestPasswordReset(input))),
-          resendCode: fromPromise(({ input }) => stamped(resendResetCode(input))),
-          verifyCode: fromPromise(({ input }) => verifyResetCode(input)),
+          requestReset: fromPromise(({ input }) => requestPasswordReset(input)),
+          codeVerification: codeVerificationWith({ sendCode: resendResetCode, verifyCode: verifyResetCode }),
           resetPassword: fromPromise(({ input }) => resetPassword(input)),
         },
         actions: {
           finish: () => {
             alerts.send({ type: 'alert.show', message: { key: 'account.forgotPassword.done' } });
-            navigate(paths.login(), { replace: true });
           },
         },
       }),
     [alerts],
   );
-  const actor = usePersistedActorRef(machine, { key: 'flow:forgot-password:guest', version: FLOW_VERSION, select: withoutNewPassword });
-  useUrlSync(actor, () => ({}));
-  return actor;
+  return useWizard(machine, { flow: 'forgot-password', version: FLOW_VERSION, user: GUEST, select: withoutNewPassword });
 }
 
 export function useForgotUsernameFlow() {
@@ -111,7 +102,7 @@ export function useForgotUsernameFlow() {
     () => forgotUsernameMachine.provide({ actors: { sendUsername: fromPromise(({ input }) => sendUsername(input)) } }),
     [],
   );
-  return useActorRef(machine);
+  return useWizard(machine, { flow: 'forgot-username', version: FLOW_VERSION, user: GUEST, persist: false });
 }
 
 /** Settles when the cookie banner has stored a choice; gives up when the settings page goes away. */
@@ -151,5 +142,6 @@ export function useSettingsFlow() {
     [auth, cookies],
   );
   const language: LanguageCode = i18n.language === 'en' ? 'en' : 'mn';
-  return useActorRef(machine, { input: { language } });
+  // Not stored: the account loads again, and passwords being typed never reach storage.
+  return useWizard(machine, { flow: 'settings', version: FLOW_VERSION, user: GUEST, persist: false, input: { language } });
 }

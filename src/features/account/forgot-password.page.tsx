@@ -1,14 +1,15 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { connectForgotPassword } from '../../../machines/forgot-password.connect';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
+import { CODE_STEP_NAMESPACE, CodeVerificationStep } from '../../shared/code-verification-step';
 import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
 import { TextField } from '../../ui/text-field';
 import { useForgotPasswordFlow } from './account-flows';
-import { CodeStep } from './code-step';
 import { ErrorNotice } from './messages';
 import './account.css';
 
@@ -16,11 +17,11 @@ type ForgotPasswordActor = ReturnType<typeof useForgotPasswordFlow>;
 
 /** /login/forgot-password (…/code, …/new-password): one machine; the URL follows its step. */
 export default function ForgotPasswordPage() {
+  // Every step's texts load up front, so moving between steps does not suspend the page.
+  useTranslation(['account', CODE_STEP_NAMESPACE]);
   const actor = useForgotPasswordFlow();
-  const step = useSelector(actor, (snapshot) =>
-    snapshot.matches('resetCode') ? 'code' : snapshot.matches('newPassword') || snapshot.matches('done') ? 'newPassword' : 'identify',
-  );
-  if (step === 'code') return <ResetCode actor={actor} />;
+  const { step, codeVerification } = useSelector(actor, connectForgotPassword, shallowEqual);
+  if (step === 'code' && codeVerification) return <CodeVerificationStep actor={codeVerification} detailsHref={paths.forgotPassword()} />;
   if (step === 'newPassword') return <NewPassword actor={actor} />;
   return <Identify actor={actor} />;
 }
@@ -37,10 +38,7 @@ function BackToLogin() {
 function Identify({ actor }: { actor: ForgotPasswordActor }) {
   const { t } = useTranslation('account');
   const translate = useMessage();
-  const form = useSelector(actor, (snapshot) => snapshot.context.form);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const sending = useSelector(actor, (snapshot) => snapshot.matches({ identify: 'sending' }));
+  const { fields: form, errors: fieldErrors, error, isSubmitting: sending } = useSelector(actor, connectForgotPassword, shallowEqual);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'identify.submit' });
@@ -79,37 +77,10 @@ function Identify({ actor }: { actor: ForgotPasswordActor }) {
   );
 }
 
-function ResetCode({ actor }: { actor: ForgotPasswordActor }) {
-  const context = useSelector(actor, (snapshot) => snapshot.context);
-  const verifying = useSelector(actor, (snapshot) => snapshot.matches({ resetCode: { entry: 'verifying' } }));
-  const canResend = useSelector(actor, (snapshot) => snapshot.matches({ resetCode: { resend: 'ready' } }));
-  const resending = useSelector(actor, (snapshot) => snapshot.matches({ resetCode: { resend: 'resending' } }));
-  return (
-    <CodeStep
-      phone={context.form.phone}
-      code={context.code}
-      fieldErrors={context.fieldErrors}
-      error={context.error}
-      notice={context.notice}
-      isConfirming={verifying}
-      secondsLeft={context.secondsLeft}
-      canResend={canResend}
-      isResending={resending}
-      detailsHref={paths.forgotPassword()}
-      onChange={(value) => actor.send({ type: 'code.change', value })}
-      onSubmit={() => actor.send({ type: 'code.submit' })}
-      onResend={() => actor.send({ type: 'code.resend' })}
-    />
-  );
-}
-
 function NewPassword({ actor }: { actor: ForgotPasswordActor }) {
   const { t } = useTranslation('account');
   const translate = useMessage();
-  const form = useSelector(actor, (snapshot) => snapshot.context.newPassword);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const saving = useSelector(actor, (snapshot) => snapshot.matches({ newPassword: 'saving' }) || snapshot.matches('done'));
+  const { newPassword: form, errors: fieldErrors, error, isSaving: saving } = useSelector(actor, connectForgotPassword, shallowEqual);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'password.submit' });

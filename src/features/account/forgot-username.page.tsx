@@ -1,4 +1,5 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { connectForgotUsername } from '../../../machines/forgot-username.connect';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -17,11 +18,7 @@ export default function ForgotUsernamePage() {
   const { t } = useTranslation('account');
   const translate = useMessage();
   const actor = useForgotUsernameFlow();
-  const form = useSelector(actor, (snapshot) => snapshot.context.form);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const sending = useSelector(actor, (snapshot) => snapshot.matches('sending'));
-  const sent = useSelector(actor, (snapshot) => snapshot.matches('sent'));
+  const { fields: form, errors: fieldErrors, error, isSending: sending, isSent: sent } = useSelector(actor, connectForgotUsername, shallowEqual);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'username.submit' });

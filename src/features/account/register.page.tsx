@@ -1,15 +1,16 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { connectRegistration } from '../../../machines/registration.connect';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
+import { CODE_STEP_NAMESPACE, CodeVerificationStep } from '../../shared/code-verification-step';
 import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';
 import { TextField } from '../../ui/text-field';
 import { useRegistrationFlow } from './account-flows';
-import { CodeStep } from './code-step';
 import { ErrorNotice } from './messages';
 import './account.css';
 
@@ -17,18 +18,21 @@ type RegistrationActor = ReturnType<typeof useRegistrationFlow>;
 
 /** /login/register and /login/register/confirm: one flow, one machine; the URL follows its step. */
 export default function RegisterPage() {
+  // Both steps' texts load up front, so moving to the code step does not suspend the page.
+  useTranslation(['account', CODE_STEP_NAMESPACE]);
   const actor = useRegistrationFlow();
-  const onCode = useSelector(actor, (snapshot) => snapshot.matches('code'));
-  return onCode ? <RegistrationCode actor={actor} /> : <RegistrationDetails actor={actor} />;
+  const { step, codeVerification } = useSelector(actor, connectRegistration, shallowEqual);
+  return step === 'code' && codeVerification ? (
+    <CodeVerificationStep actor={codeVerification} detailsHref={paths.register()} />
+  ) : (
+    <RegistrationDetails actor={actor} />
+  );
 }
 
 function RegistrationDetails({ actor }: { actor: RegistrationActor }) {
   const { t } = useTranslation('account');
   const translate = useMessage();
-  const form = useSelector(actor, (snapshot) => snapshot.context.form);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const sending = useSelector(actor, (snapshot) => snapshot.matches({ details: 'sending' }));
+  const { fields: form, errors: fieldErrors, error, isSubmitting: sending } = useSelector(actor, connectRegistration, shallowEqual);
   const change = (field: 'email' | 'password' | 'passwordAgain' | 'phone') => (value: string) =>
     actor.send({ type: 'details.change', field, value });
   const submit = (event: FormEvent) => {
@@ -97,29 +101,5 @@ function RegistrationDetails({ actor }: { actor: RegistrationActor }) {
         {t('register.haveAccount')} <Link href={paths.login()}>{t('register.login')}</Link>
       </p>
     </div>
-  );
-}
-
-function RegistrationCode({ actor }: { actor: RegistrationActor }) {
-  const context = useSelector(actor, (snapshot) => snapshot.context);
-  const confirming = useSelector(actor, (snapshot) => snapshot.matches({ code: { entry: 'confirming' } }));
-  const canResend = useSelector(actor, (snapshot) => snapshot.matches({ code: { resend: 'ready' } }));
-  const resending = useSelector(actor, (snapshot) => snapshot.matches({ code: { resend: 'resending' } }));
-  return (
-    <CodeStep
-      phone={context.form.phone}
-      code={context.code}
-      fieldErrors={context.fieldErrors}
-      error={context.error}
-      notice={context.notice}
-      isConfirming={confirming}
-      secondsLeft={context.secondsLeft}
-      canResend={canResend}
-      isResending={resending}
-      detailsHref={paths.register()}
-      onChange={(value) => actor.send({ type: 'code.change', value })}
-      onSubmit={() => actor.send({ type: 'code.submit' })}
-      onResend={() => actor.send({ type: 'code.resend' })}
-    />
   );
 }

@@ -1,4 +1,11 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import {
+  connectCookiesSection,
+  connectLanguageSection,
+  connectPasswordSection,
+  connectProfileSection,
+  connectSettings,
+} from '../../../machines/settings.connect';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/account.schema';
@@ -7,7 +14,7 @@ import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { CookieConsentActor } from '../cookies/cookie-consent-context';
+import { CookieConsentActor } from '../../app/cookie-consent-context';
 import { useSettingsFlow } from './account-flows';
 import { ErrorNotice, SuccessNotice } from './messages';
 import './account.css';
@@ -34,8 +41,7 @@ export default function SettingsPage() {
   const { t } = useTranslation('account');
   const translate = useMessage();
   const actor = useSettingsFlow();
-  const status = useSelector(actor, (snapshot) => (snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading'));
-  const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
+  const { status, loadError } = useSelector(actor, connectSettings, shallowEqual);
   return (
     <div className="settings">
       <h1 className="settings__title">{t('settings.title')}</h1>
@@ -61,9 +67,7 @@ export default function SettingsPage() {
 function ProfileSection({ actor }: { actor: SettingsActor }) {
   const { t } = useTranslation('account');
   const translate = useMessage();
-  const account = useSelector(actor, (snapshot) => snapshot.context.account);
-  const profile = useSelector(actor, (snapshot) => snapshot.context.profile);
-  const saving = useSelector(actor, (snapshot) => snapshot.matches({ ready: { profile: 'saving' } }));
+  const { account, profile, isSaving: saving } = useSelector(actor, connectProfileSection, shallowEqual);
   return (
     <Section id="settings-profile" title={t('settings.profile.title')} lead={t('settings.profile.lead')}>
       <dl className="settings__facts">
@@ -99,8 +103,7 @@ function ProfileSection({ actor }: { actor: SettingsActor }) {
 function PasswordSection({ actor }: { actor: SettingsActor }) {
   const { t } = useTranslation('account');
   const translate = useMessage();
-  const password = useSelector(actor, (snapshot) => snapshot.context.password);
-  const saving = useSelector(actor, (snapshot) => snapshot.matches({ ready: { password: 'saving' } }));
+  const { password, isSaving: saving } = useSelector(actor, connectPasswordSection, shallowEqual);
   const field = (name: 'current_password' | 'new_password' | 'new_password_again', label: string, autoComplete: string) => (
     <TextField
       label={label}
@@ -131,8 +134,7 @@ function PasswordSection({ actor }: { actor: SettingsActor }) {
 
 function LanguageSection({ actor }: { actor: SettingsActor }) {
   const { t } = useTranslation('account');
-  const language = useSelector(actor, (snapshot) => snapshot.context.language);
-  const saving = useSelector(actor, (snapshot) => snapshot.matches({ ready: { language: 'saving' } }));
+  const { language, isSaving: saving } = useSelector(actor, connectLanguageSection, shallowEqual);
   const options = LANGUAGE_CODES.map((code) => ({ id: code, label: t(`settings.language.${code}`) }));
   return (
     <Section id="settings-language" title={t('settings.language.title')} lead={t('settings.language.lead')}>
@@ -159,8 +161,7 @@ function LanguageSection({ actor }: { actor: SettingsActor }) {
 
 function CookiesSection({ actor }: { actor: SettingsActor }) {
   const { t } = useTranslation('account');
-  const cookies = useSelector(actor, (snapshot) => snapshot.context.cookies);
-  const choosing = useSelector(actor, (snapshot) => snapshot.matches({ ready: { cookies: 'choosing' } }));
+  const { cookies, isChoosing: choosing } = useSelector(actor, connectCookiesSection, shallowEqual);
   // The choice in force is the stored one, which the consent actor holds once it has decided.
   const decided = CookieConsentActor.useSelector((snapshot) => snapshot.matches({ banner: 'decided' }));
   const personal = CookieConsentActor.useSelector((snapshot) => snapshot.context.personalInformation);

@@ -11,7 +11,7 @@ export class CodeStep {
   }
 
   get heading() {
-    return this.page.getByRole('heading', { level: 1, name: this.ui.name('account:code.title') });
+    return this.page.getByRole('heading', { level: 1, name: this.ui.name('code:title') });
   }
 
   async waitUntilShown() {
@@ -20,22 +20,22 @@ export class CodeStep {
 
   /** The sentence that says the code went to `phone` (shown masked: 99****01). */
   leadFor(phone: string) {
-    return this.page.getByText(this.ui.name('account:code.lead', { phone: maskPhone(phone) }));
+    return this.page.getByText(this.ui.name('code:lead', { phone: maskPhone(phone) }));
   }
 
   get codeField() {
-    return this.page.getByRole('textbox', { name: this.ui.name('account:code.label') });
+    return this.page.getByRole('textbox', { name: this.ui.name('code:label') });
   }
 
   get confirmButton() {
-    return this.page.getByRole('main').getByRole('button', { name: this.ui.name('account:code.submit') });
+    return this.page.getByRole('main').getByRole('button', { name: this.ui.name('code:submit') });
   }
 
   /** The resend button in any of its states (counting down, ready, sending). */
   get resendButton() {
     return this.page.getByRole('main').getByRole('button', {
       name: new RegExp(
-        [this.ui.t('account:code.resend'), this.ui.t('account:code.resendIn', { seconds: 'SECONDS' })]
+        [this.ui.t('code:resend'), this.ui.t('code:resendIn', { seconds: 'SECONDS' })]
           .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('SECONDS', '\\d+'))
           .join('|'),
       ),
@@ -44,12 +44,12 @@ export class CodeStep {
 
   /** The resend button's label once it may be pressed. */
   get resendReadyButton() {
-    return this.page.getByRole('main').getByRole('button', { name: this.ui.name('account:code.resend') });
+    return this.page.getByRole('main').getByRole('button', { name: this.ui.name('code:resend') });
   }
 
   /** The button while it counts down from `seconds`. */
   resendCountdown(seconds: number) {
-    return this.page.getByRole('main').getByRole('button', { name: this.ui.name('account:code.resendIn', { seconds }) });
+    return this.page.getByRole('main').getByRole('button', { name: this.ui.name('code:resendIn', { seconds }) });
   }
 
   get errorAlert() {
@@ -61,7 +61,7 @@ export class CodeStep {
   }
 
   get changeDetailsLink() {
-    return this.page.getByRole('link', { name: this.ui.name('account:code.changeDetails') });
+    return this.page.getByRole('link', { name: this.ui.name('code:changeDetails') });
   }
 
   async enterCode(code: string) {
