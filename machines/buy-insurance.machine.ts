@@ -20,28 +20,53 @@
  * restoring one or switching the language: settled steps then reload the application and the product.
  */
 import { routePaths } from '../contract/paths';
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, setup } from 'xstate';
+import { PURCHASE_HAND_OFF, type FlowNavigate, type PurchaseHandOff } from './flow';
 import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import { errorKeys } from '../contract/error.schema';
 import {
   BENEFICIARIES_MAX,
   contractStepSchema,
-  insuredStepSchemaFor,
-  planStepSchemaFor,
-  quoteRequestSchemaFor,
-  todayInMongolia,
   type Application,
   type ApplicationStep,
   type ContractStep,
-  type Gender,
   type InsuredStep,
   type PlanStep,
   type ProductDetail,
   type Quote,
   type QuoteRequest,
 } from '../contract/insurance.schema';
+import {
+  amountFieldOf,
+  contractBody,
+  contractErrors,
+  contractFormOf,
+  emptyBeneficiary,
+  emptyInsuredForm,
+  idempotencyKey,
+  insuredBody,
+  insuredErrors,
+  insuredFormOf,
+  insuredSchemaOf,
+  invoiceBody,
+  paymentErrors,
+  planBody,
+  planErrors,
+  planFormOf,
+  planSchemaOf,
+  quoteBody,
+  quoteSchemaOf,
+  sharesTotal,
+  type BeneficiaryTextField,
+  type ContractForm,
+  type InsuredForm,
+  type InsuredTextField,
+  type PaymentForm,
+  type PlanField,
+  type PlanForm,
+} from './buy-insurance.forms';
 import { createInvoiceBodySchema, type CreateInvoiceBody, type Invoice, type PaymentProvider } from '../contract/payment.schema';
-import { combineRegister, splitRegister, toFieldErrors, type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
+import { type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
 
 // ---------------------------------------------------------------------------------------------------
 // Steps and their URLs
@@ -62,75 +87,6 @@ export const BUY_STEP_PATHS: Readonly<Record<BuyStep, string>> = {
 export const QUOTE_DELAY_MS = 400;
 
 // ---------------------------------------------------------------------------------------------------
-// Forms: what the user types, kept as text until a step is validated
-// ---------------------------------------------------------------------------------------------------
-
-export interface InsuredForm {
-  register: RegisterParts;
-  phone: string;
-  last_name: string;
-  first_name: string;
-  /** 'YYYY-MM-DD' or empty. */
-  birth_date: string;
-  gender: Gender | '';
-  email: string;
-  address: string;
-}
-export type InsuredTextField = 'phone' | 'last_name' | 'first_name' | 'birth_date' | 'gender' | 'email' | 'address';
-
-export interface PlanForm {
-  /** The sum insured (risk products) or the fee per payment (savings products), digits only. */
-  amount: string;
-  /** Whole years, as text ('' = not chosen). */
-  term_years: string;
-  frequency: string;
-}
-export type PlanField = keyof PlanForm;
-
-export interface BeneficiaryForm {
-  last_name: string;
-  first_name: string;
-  register: RegisterParts;
-  /** 1–19 as text ('' = not chosen). */
-  relationship: string;
-  /** Whole percent, digits only. */
-  share: string;
-}
-export type BeneficiaryTextField = 'last_name' | 'first_name' | 'relationship' | 'share';
-
-export interface ContractForm {
-  beneficiaries: BeneficiaryForm[];
-  consent: boolean;
-}
-
-export interface PaymentForm {
-  provider: PaymentProvider | null;
-  /** mostmoney: the phone that gets the confirmation request (the insured person's by default). */
-  phone: string;
-}
-
-const emptyRegister: RegisterParts = { first: '', second: '', number: '' };
-
-export const emptyInsuredForm: InsuredForm = {
-  register: emptyRegister,
-  phone: '',
-  last_name: '',
-  first_name: '',
-  birth_date: '',
-  gender: '',
-  email: '',
-  address: '',
-};
-
-export const emptyBeneficiary = (share = ''): BeneficiaryForm => ({
-  last_name: '',
-  first_name: '',
-  register: emptyRegister,
-  relationship: '',
-  share,
-});
-
-// ---------------------------------------------------------------------------------------------------
 // Context, input, events
 // ---------------------------------------------------------------------------------------------------
 
@@ -141,6 +97,11 @@ export interface BuyContext {
   accessKey: string | null;
   /** The step a URL or a resume asked for; shown when its earlier steps are stored. */
   requestedStep: BuyStep | null;
+  /** Where this purchase's idempotency keys come from (input), and how many were handed out. */
+  keySeed: string;
+  keyCount: number;
+  /** Today in Mongolia (YYYY-MM-DD, input): the insured's age is checked against it. */
+  today: string;
   /** Idempotency key of "buy": a retried or reloaded create answers the same draft. */
   applicationKey: string;
   product: ProductDetail | null;
@@ -171,6 +132,10 @@ export interface BuyInput {
   applicationId: string | null;
   /** The step the URL names (a deep link or a reload). */
   requestedStep?: BuyStep | null;
+  /** At least 14 characters from [A-Za-z0-9_.:-], unique per purchase: idempotency keys derive from it. */
+  keySeed: string;
+  /** Today in Mongolia (YYYY-MM-DD). */
+  today: string;
 }
 
 export type BuyEvent =
@@ -214,177 +179,14 @@ export interface Loaded {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Pure helpers: keys, form ↔ body, validation (exported for the views and the tests)
+// Guards on the stored application
 // ---------------------------------------------------------------------------------------------------
 
-/** A fresh idempotency key: 32 random hex digits. */
-export const newIdempotencyKey = (): string => {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-};
-
-/** Schemas are built per product (and day, for ages); guards run on every event, so they are kept. */
-const schemaCache = new WeakMap<object, { today: string; insured: ReturnType<typeof insuredStepSchemaFor> }>();
-const planSchemaCache = new WeakMap<object, ReturnType<typeof planStepSchemaFor>>();
-const quoteSchemaCache = new WeakMap<object, ReturnType<typeof quoteRequestSchemaFor>>();
-
-export const insuredSchemaOf = (product: Pick<ProductDetail, 'insured_fields' | 'age'>, today = todayInMongolia()) => {
-  const cached = schemaCache.get(product);
-  if (cached && cached.today === today) return cached.insured;
-  const insured = insuredStepSchemaFor(product, today);
-  schemaCache.set(product, { today, insured });
-  return insured;
-};
-
-export const planSchemaOf = (product: Pick<ProductDetail, 'plan'>) => {
-  let schema = planSchemaCache.get(product);
-  if (!schema) planSchemaCache.set(product, (schema = planStepSchemaFor(product)));
-  return schema;
-};
-
-/** The quote request's schema (ages are checked on the day the schema is made; quotes are asked for while typing). */
-export const quoteSchemaOf = (product: Pick<ProductDetail, 'plan' | 'age'>) => {
-  let schema = quoteSchemaCache.get(product);
-  if (!schema) quoteSchemaCache.set(product, (schema = quoteRequestSchemaFor(product)));
-  return schema;
-};
-
-const digits = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined);
-const filled = (value: string) => (value.trim() === '' ? undefined : value);
-
-/** The body of the insured step: the product's extra fields only, empty ones left out (so they read "required"). */
-export const insuredBody = (product: Pick<ProductDetail, 'insured_fields'>, form: InsuredForm): Record<string, unknown> => {
-  const body: Record<string, unknown> = {
-    register: combineRegister(form.register),
-    phone: form.phone,
-    last_name: form.last_name,
-    first_name: form.first_name,
-  };
-  for (const field of product.insured_fields) {
-    const value = filled(form[field]);
-    if (value !== undefined) body[field] = value;
-  }
-  return body;
-};
-
-export const insuredErrors = (product: Pick<ProductDetail, 'insured_fields' | 'age'>, form: InsuredForm, today = todayInMongolia()): FieldErrors => {
-  const result = insuredSchemaOf(product, today).safeParse(insuredBody(product, form));
-  return result.success ? {} : toFieldErrors(result.error);
-};
-
-/** The field of the plan's amount: `fee` for savings products, `sum_insured` for risk products. */
-export const amountFieldOf = (product: Pick<ProductDetail, 'plan'>): 'fee' | 'sum_insured' => (product.plan.fee ? 'fee' : 'sum_insured');
-
-export const planBody = (product: Pick<ProductDetail, 'plan'>, form: PlanForm): Record<string, unknown> => ({
-  [amountFieldOf(product)]: digits(form.amount),
-  term_years: digits(form.term_years),
-  frequency: filled(form.frequency),
+/** A new payment attempt's key: the next one of the purchase's seed. */
+const nextInvoiceKey = (context: Pick<BuyContext, 'keySeed' | 'keyCount'>) => ({
+  invoiceKey: idempotencyKey(context.keySeed, context.keyCount),
+  keyCount: context.keyCount + 1,
 });
-
-export const planErrors = (product: Pick<ProductDetail, 'plan'>, form: PlanForm): FieldErrors => {
-  const result = planSchemaOf(product).safeParse(planBody(product, form));
-  return result.success ? {} : toFieldErrors(result.error);
-};
-
-/** The quote request of the plan on screen, priced on the stored insured person's birth date. */
-export const quoteBody = (product: Pick<ProductDetail, 'plan'>, form: PlanForm, insured: InsuredStep | null): Record<string, unknown> => ({
-  ...planBody(product, form),
-  ...(insured?.birth_date ? { birth_date: insured.birth_date } : {}),
-  ...(insured ? { register: insured.register } : {}),
-});
-
-export const contractBody = (form: ContractForm): Record<string, unknown> => ({
-  beneficiaries: form.beneficiaries.map((beneficiary) => ({
-    last_name: beneficiary.last_name,
-    first_name: beneficiary.first_name,
-    register: combineRegister(beneficiary.register),
-    relationship: digits(beneficiary.relationship),
-    share: digits(beneficiary.share),
-  })),
-  consent: form.consent,
-});
-
-export const contractErrors = (form: ContractForm): FieldErrors => {
-  const result = contractStepSchema.safeParse(contractBody(form));
-  return result.success ? {} : toFieldErrors(result.error);
-};
-
-/** The sum of the shares typed so far (empty or non-numeric shares count as 0). */
-export const sharesTotal = (form: ContractForm) => form.beneficiaries.reduce((sum, beneficiary) => sum + (digits(beneficiary.share) ?? 0), 0);
-
-export const invoiceBody = (form: PaymentForm): Record<string, unknown> => ({
-  provider: form.provider ?? undefined,
-  ...(form.provider === 'mostmoney' ? { phone: form.phone } : {}),
-});
-
-export const paymentErrors = (form: PaymentForm): FieldErrors => {
-  const result = createInvoiceBodySchema.safeParse(invoiceBody(form));
-  return result.success ? {} : toFieldErrors(result.error);
-};
-
-const insuredFormOf = (application: Application): InsuredForm => {
-  const stored = application.insured;
-  if (stored) {
-    return {
-      register: splitRegister(stored.register),
-      phone: stored.phone,
-      last_name: stored.last_name,
-      first_name: stored.first_name,
-      birth_date: stored.birth_date ?? '',
-      gender: stored.gender ?? '',
-      email: stored.email ?? '',
-      address: stored.address ?? '',
-    };
-  }
-  const prefill = application.prefill;
-  if (!prefill) return emptyInsuredForm;
-  return {
-    ...emptyInsuredForm,
-    register: prefill.register ? splitRegister(prefill.register) : emptyRegister,
-    phone: prefill.phone ?? '',
-    last_name: prefill.last_name,
-    first_name: prefill.first_name,
-    email: prefill.email ?? '',
-  };
-};
-
-/** A sensible first plan: the recommended fee, or four times the smallest sum; the middle term; monthly. */
-export const defaultPlanForm = (product: Pick<ProductDetail, 'plan'>): PlanForm => {
-  const { plan } = product;
-  let amount = '';
-  if (plan.fee) amount = String(plan.fee.recommended);
-  else if (plan.sum_insured) {
-    const { min, max, step } = plan.sum_insured;
-    const wanted = Math.round((min * 4) / step) * step;
-    amount = String(Math.min(max, Math.max(min, wanted)));
-  }
-  const term = plan.terms_years[Math.floor((plan.terms_years.length - 1) / 2)];
-  const frequency = plan.frequencies.includes('monthly') ? 'monthly' : (plan.frequencies[0] ?? '');
-  return { amount, term_years: term === undefined ? '' : String(term), frequency };
-};
-
-const planFormOf = (product: ProductDetail, application: Application): PlanForm => {
-  const stored = application.plan;
-  if (!stored) return defaultPlanForm(product);
-  const amount = stored.fee ?? stored.sum_insured;
-  return { amount: amount === undefined ? '' : String(amount), term_years: String(stored.term_years), frequency: stored.frequency };
-};
-
-const contractFormOf = (application: Application): ContractForm => {
-  const stored = application.contract;
-  if (!stored || stored.beneficiaries.length === 0) return { beneficiaries: [emptyBeneficiary('100')], consent: false };
-  return {
-    beneficiaries: stored.beneficiaries.map((beneficiary) => ({
-      last_name: beneficiary.last_name,
-      first_name: beneficiary.first_name,
-      register: splitRegister(beneficiary.register),
-      relationship: String(beneficiary.relationship),
-      share: String(beneficiary.share),
-    })),
-    consent: stored.consent,
-  };
-};
 
 const completed = (context: Pick<BuyContext, 'application'>, step: ApplicationStep) =>
   context.application?.completed_steps.includes(step) ?? false;
@@ -411,6 +213,7 @@ export const buyInsuranceMachine = setup({
     context: {} as BuyContext,
     events: {} as BuyEvent,
     input: {} as BuyInput,
+    emitted: {} as FlowNavigate,
   },
   actors: {
     /** The signed-in user's unpaid drafts (a visitor has none: the app answers an empty list). */
@@ -440,8 +243,17 @@ export const buyInsuranceMachine = setup({
     }),
   },
   actions: {
-    /** Sends the browser to the provider: the bank's card page (khan) or the status page (qpay, mostmoney). Provided by the app. */
-    handOff: (_, _params: { invoice: Invoice; accessKey: string | null }) => {},
+    /**
+     * Sends the browser to the provider — the bank's card page (khan), or the status page (qpay,
+     * mostmoney) — leaving the draft's key for the status pages, which a visitor needs to read the invoice.
+     */
+    handOff: emit(({ context }): FlowNavigate => {
+      const invoice = context.invoice!;
+      const handOff = { name: PURCHASE_HAND_OFF, data: { applicationId: invoice.application_id, applicationKey: context.accessKey } satisfies PurchaseHandOff };
+      if (invoice.provider === 'khan' && invoice.redirect_url) return { type: 'flow.navigate', to: invoice.redirect_url, external: true, handOff };
+      const status = invoice.provider === 'qpay' ? routePaths.paymentQpay : invoice.provider === 'mostmoney' ? routePaths.paymentMostmoney : routePaths.paymentStatus;
+      return { type: 'flow.navigate', to: status.build({}, { invoice: invoice.id }), handOff };
+    }),
     clearMessages: assign({ error: null, fieldErrors: {} }),
     showError: assign(({ event }) => ({ error: errorMessage(errorOf(event)), fieldErrors: errorFields(errorOf(event)) })),
     /** Leaves a settled step to reload: the same step is asked for again. */
@@ -451,20 +263,18 @@ export const buyInsuranceMachine = setup({
     })),
     /** A step is shown: the request that led here is answered (a later reload asks again). */
     forgetRequestedStep: assign({ requestedStep: null }),
-    storeDrafts: assign(({ context, event }) => ({
-      drafts: (event as unknown as { output: Application[] }).output.filter((draft) => draft.product_id === context.productId),
+    storeDrafts: assign(({ context }, { drafts }: { drafts: Application[] }) => ({
+      drafts: drafts.filter((draft) => draft.product_id === context.productId),
     })),
     continueDraft: assign(({ context }) => ({
       applicationId: context.drafts[0]?.id ?? null,
       accessKey: null,
       requestedStep: null,
     })),
-    storeCreated: assign(({ event }) => {
-      const application = (event as unknown as { output: Application }).output;
+    storeCreated: assign((_, { application }: { application: Application }) => {
       return { application, applicationId: application.id, accessKey: application.access_key ?? null, requestedStep: null, error: null };
     }),
-    storeLoaded: assign(({ context, event }) => {
-      const { product, application } = (event as unknown as { output: Loaded }).output;
+    storeLoaded: assign(({ context }, { product, application }: Loaded) => {
       const forms = context.formsReady
         ? {}
         : {
@@ -477,8 +287,8 @@ export const buyInsuranceMachine = setup({
       return { product, application, productId: application.product_id, applicationId: application.id, error: null, fieldErrors: {}, ...forms };
     }),
     /** A stored step: the server's application (its `completed_steps` and price) replaces ours. */
-    storeApplication: assign(({ event }) => ({
-      application: (event as unknown as { output: Application }).output,
+    storeApplication: assign((_, { application }: { application: Application }) => ({
+      application,
       error: null,
       fieldErrors: {},
     })),
@@ -493,7 +303,7 @@ export const buyInsuranceMachine = setup({
       return { insured: { ...context.insured, register: event.value }, fieldErrors };
     }),
     validateInsured: assign(({ context }) => ({
-      fieldErrors: context.product ? insuredErrors(context.product, context.insured) : {},
+      fieldErrors: context.product ? insuredErrors(context.product, context.insured, context.today) : {},
       error: null,
     })),
     changePlan: assign(({ context, event }) => {
@@ -507,7 +317,7 @@ export const buyInsuranceMachine = setup({
       fieldErrors: context.product ? planErrors(context.product, context.plan) : {},
       error: null,
     })),
-    storeQuote: assign(({ event }) => ({ quote: (event as unknown as { output: Quote }).output, quoteError: null })),
+    storeQuote: assign((_, { quote }: { quote: Quote }) => ({ quote, quoteError: null })),
     /** The first field problem the server found with the plan, else its message. */
     showQuoteError: assign(({ event }) => {
       const error = errorOf(event);
@@ -548,7 +358,7 @@ export const buyInsuranceMachine = setup({
     validateContract: assign(({ context }) => ({ fieldErrors: contractErrors(context.contract), error: null })),
     /** A new payment attempt: a new key, no invoice yet; the mobile-money phone defaults to the insured person's. */
     startAttempt: assign(({ context }) => ({
-      invoiceKey: newIdempotencyKey(),
+      ...nextInvoiceKey(context),
       invoice: null,
       payment: { ...context.payment, phone: context.payment.phone || (context.application?.insured?.phone ?? '') },
     })),
@@ -556,21 +366,20 @@ export const buyInsuranceMachine = setup({
     chooseProvider: assign(({ context, event }) => {
       if (event.type !== 'payment.choose' || event.provider === context.payment.provider) return {};
       const { provider: _fixed, ...fieldErrors } = context.fieldErrors;
-      return { payment: { ...context.payment, provider: event.provider }, invoiceKey: newIdempotencyKey(), fieldErrors, error: null };
+      return { payment: { ...context.payment, provider: event.provider }, ...nextInvoiceKey(context), fieldErrors, error: null };
     }),
     changePaymentPhone: assign(({ context, event }) => {
       if (event.type !== 'payment.changePhone' || event.value === context.payment.phone) return {};
       const { phone: _fixed, ...fieldErrors } = context.fieldErrors;
-      return { payment: { ...context.payment, phone: event.value }, invoiceKey: newIdempotencyKey(), fieldErrors };
+      return { payment: { ...context.payment, phone: event.value }, ...nextInvoiceKey(context), fieldErrors };
     }),
     validatePayment: assign(({ context }) => ({ fieldErrors: paymentErrors(context.payment), error: null })),
-    storeInvoice: assign(({ event }) => ({ invoice: (event as unknown as { output: Invoice }).output, error: null, fieldErrors: {} })),
+    storeInvoice: assign((_, { invoice }: { invoice: Invoice }) => ({ invoice, error: null, fieldErrors: {} })),
   },
   guards: {
     hasApplicationId: ({ context }) => context.applicationId !== null,
     hasProductId: ({ context }) => context.productId !== null,
-    hasDraftOfProduct: ({ context, event }) =>
-      (event as unknown as { output: Application[] }).output.some((draft) => draft.product_id === context.productId),
+    hasDraftOfProduct: ({ context }, { drafts }: { drafts: Application[] }) => drafts.some((draft) => draft.product_id === context.productId),
     isNotFound: ({ event }) => hasKey(errorOf(event), errorKeys.notFound),
     isApplicationClosed: ({ event }) => hasKey(errorOf(event), errorKeys.applicationClosed),
     isPaid: ({ context }) => context.application?.status === 'paid',
@@ -582,7 +391,7 @@ export const buyInsuranceMachine = setup({
     canEnterPlan: ({ context }) => canEnterStep(context, 'plan'),
     canEnterContract: ({ context }) => canEnterStep(context, 'contract'),
     canEnterPayment: ({ context }) => canEnterStep(context, 'payment'),
-    isInsuredValid: ({ context }) => context.product !== null && Object.keys(insuredErrors(context.product, context.insured)).length === 0,
+    isInsuredValid: ({ context }) => context.product !== null && Object.keys(insuredErrors(context.product, context.insured, context.today)).length === 0,
     isPlanValid: ({ context }) => context.product !== null && Object.keys(planErrors(context.product, context.plan)).length === 0,
     isContractValid: ({ context }) => Object.keys(contractErrors(context.contract)).length === 0,
     canAddBeneficiary: ({ context }) => context.contract.beneficiaries.length < BENEFICIARIES_MAX,
@@ -599,7 +408,10 @@ export const buyInsuranceMachine = setup({
     applicationId: input.applicationId,
     accessKey: null,
     requestedStep: input.requestedStep ?? null,
-    applicationKey: newIdempotencyKey(),
+    keySeed: input.keySeed,
+    keyCount: 2,
+    today: input.today,
+    applicationKey: idempotencyKey(input.keySeed, 0),
     product: null,
     application: null,
     drafts: [],
@@ -610,7 +422,7 @@ export const buyInsuranceMachine = setup({
     quoteError: null,
     contract: { beneficiaries: [emptyBeneficiary('100')], consent: false },
     payment: { provider: null, phone: '' },
-    invoiceKey: newIdempotencyKey(),
+    invoiceKey: idempotencyKey(input.keySeed, 1),
     invoice: null,
     fieldErrors: {},
     error: null,
@@ -633,7 +445,11 @@ export const buyInsuranceMachine = setup({
             id: 'listDrafts',
             src: 'listDrafts',
             onDone: [
-              { guard: 'hasDraftOfProduct', target: 'offeringDraft', actions: 'storeDrafts' },
+              {
+                guard: { type: 'hasDraftOfProduct', params: ({ event }) => ({ drafts: event.output }) },
+                target: 'offeringDraft',
+                actions: { type: 'storeDrafts', params: ({ event }) => ({ drafts: event.output }) },
+              },
               { target: 'creating' },
             ],
             // Not knowing the drafts only means a new one is made.
@@ -651,7 +467,7 @@ export const buyInsuranceMachine = setup({
             id: 'createApplication',
             src: 'createApplication',
             input: ({ context }) => ({ productId: context.productId ?? 0, key: context.applicationKey }),
-            onDone: { target: '#loading', actions: 'storeCreated' },
+            onDone: { target: '#loading', actions: { type: 'storeCreated', params: ({ event }) => ({ application: event.output }) } },
             onError: { target: 'failed', actions: 'showError' },
           },
         },
@@ -667,7 +483,7 @@ export const buyInsuranceMachine = setup({
         id: 'loadApplication',
         src: 'loadApplication',
         input: ({ context }) => ({ applicationId: context.applicationId ?? '', accessKey: context.accessKey, productId: context.productId }),
-        onDone: { target: 'resolving', actions: 'storeLoaded' },
+        onDone: { target: 'resolving', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'showError' }],
       },
     },
@@ -710,9 +526,9 @@ export const buyInsuranceMachine = setup({
             input: ({ context }) => ({
               applicationId: context.applicationId ?? '',
               accessKey: context.accessKey,
-              body: insuredSchemaOf(context.product!).parse(insuredBody(context.product!, context.insured)),
+              body: insuredSchemaOf(context.product!, context.today).parse(insuredBody(context.product!, context.insured)),
             }),
-            onDone: { target: '#plan', actions: 'storeApplication' },
+            onDone: { target: '#plan', actions: { type: 'storeApplication', params: ({ event }) => ({ application: event.output }) } },
             onError: [{ guard: 'isApplicationClosed', target: '#buyInsurance.paid' }, { target: 'editing', actions: 'showError' }],
           },
         },
@@ -745,7 +561,7 @@ export const buyInsuranceMachine = setup({
                   accessKey: context.accessKey,
                   body: planSchemaOf(context.product!).parse(planBody(context.product!, context.plan)),
                 }),
-                onDone: { target: '#contract', actions: 'storeApplication' },
+                onDone: { target: '#contract', actions: { type: 'storeApplication', params: ({ event }) => ({ application: event.output }) } },
                 onError: [{ guard: 'isApplicationClosed', target: '#buyInsurance.paid' }, { target: 'editing', actions: 'showError' }],
               },
             },
@@ -755,7 +571,9 @@ export const buyInsuranceMachine = setup({
         quote: {
           initial: 'checking',
           on: {
-            'plan.change': { target: '.debouncing', reenter: true },
+            // Restarts the pause (debouncing is left and entered again). Not `reenter: true`: that
+            // re-enters the whole parallel step, so the form region too, cancelling a save under way.
+            'plan.change': { target: '.debouncing' },
           },
           states: {
             debouncing: {
@@ -774,7 +592,7 @@ export const buyInsuranceMachine = setup({
                     quoteBody(context.product!, context.plan, context.application?.insured ?? null),
                   ),
                 }),
-                onDone: { target: 'ready', actions: 'storeQuote' },
+                onDone: { target: 'ready', actions: { type: 'storeQuote', params: ({ event }) => ({ quote: event.output }) } },
                 onError: { target: 'failed', actions: 'showQuoteError' },
               },
             },
@@ -813,7 +631,7 @@ export const buyInsuranceMachine = setup({
               accessKey: context.accessKey,
               body: contractStepSchema.parse(contractBody(context.contract)),
             }),
-            onDone: { target: '#payment', actions: 'storeApplication' },
+            onDone: { target: '#payment', actions: { type: 'storeApplication', params: ({ event }) => ({ application: event.output }) } },
             onError: [{ guard: 'isApplicationClosed', target: '#buyInsurance.paid' }, { target: 'editing', actions: 'showError' }],
           },
         },
@@ -846,7 +664,7 @@ export const buyInsuranceMachine = setup({
               key: context.invoiceKey,
               body: createInvoiceBodySchema.parse(invoiceBody(context.payment)),
             }),
-            onDone: { target: 'invoiceReady', actions: 'storeInvoice' },
+            onDone: { target: 'invoiceReady', actions: { type: 'storeInvoice', params: ({ event }) => ({ invoice: event.output }) } },
             onError: [{ guard: 'isApplicationClosed', target: '#buyInsurance.paid' }, { target: 'choosing', actions: 'showError' }],
           },
         },
@@ -855,7 +673,7 @@ export const buyInsuranceMachine = setup({
             'flow.refresh': { target: '#loading', actions: { type: 'requestStep', params: { step: 'payment' } } },
             'payment.continue': {
               target: 'handedOff',
-              actions: { type: 'handOff', params: ({ context }) => ({ invoice: context.invoice!, accessKey: context.accessKey }) },
+              actions: 'handOff',
             },
             'payment.change': { target: 'choosing', actions: 'startAttempt' },
             'step.back': { target: '#contract' },

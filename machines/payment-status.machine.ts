@@ -32,6 +32,8 @@ export interface PaymentStatusInput {
   returned?: ReturnHint | null;
   /** The application's key (X-Application-Key) when the buyer is a visitor; null for a signed-in owner. */
   applicationKey?: string | null;
+  /** The clock (ms since the epoch): `Date.now` in the app, the test's clock in tests. */
+  now: () => number;
 }
 
 export interface PaymentStatusContext {
@@ -47,6 +49,8 @@ export interface PaymentStatusContext {
   error: Message | null;
   /** Whole seconds until the invoice expires (the QR and mobile-money countdown). */
   secondsLeft: number | null;
+  /** The clock from the input; nothing of this machine is persisted, so a function may live here. */
+  now: () => number;
 }
 
 export type PaymentStatusEvent =
@@ -60,7 +64,6 @@ export interface CheckInvoiceInput {
   applicationKey: string | null;
 }
 
-const outputOf = (event: unknown) => (event as { output: Invoice }).output;
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
 /** Whole seconds from `now` until the ISO time `at`, never negative. */
@@ -73,6 +76,9 @@ export const nextPollDelay = (context: Pick<PaymentStatusContext, 'attempts' | '
   if (Number.isNaN(expiresAt)) return scheduled;
   return Math.min(scheduled, Math.max(TICK_MS, expiresAt - now + EXPIRY_GRACE_MS));
 };
+
+/** The invoice a `checkInvoice` answer carries, as guard and action params. */
+const answer = ({ event }: { event: { output: Invoice } }) => ({ invoice: event.output });
 
 export const paymentStatusMachine = setup({
   types: {
@@ -88,21 +94,22 @@ export const paymentStatusMachine = setup({
   actions: {
     /** Forgets the finished purchase's persisted wizard snapshot (provided by the app). */
     forgetPurchase: (_, _params: { applicationId: string }) => {},
-    rememberInvoice: assign(({ event }) => {
-      const invoice = outputOf(event);
-      return { invoice, error: null, secondsLeft: secondsUntil(invoice.expires_at, Date.now()) };
-    }),
+    rememberInvoice: assign(({ context }, { invoice }: { invoice: Invoice }) => ({
+      invoice,
+      error: null,
+      secondsLeft: secondsUntil(invoice.expires_at, context.now()),
+    })),
     rememberError: assign(({ event }) => ({ error: errorMessage(errorOf(event)) })),
     startRound: assign({ attempts: 0 }),
     countPoll: assign(({ context }) => ({ attempts: context.attempts + 1 })),
     countDown: assign(({ context }) => ({
-      secondsLeft: context.invoice ? secondsUntil(context.invoice.expires_at, Date.now()) : null,
+      secondsLeft: context.invoice ? secondsUntil(context.invoice.expires_at, context.now()) : null,
     })),
   },
   guards: {
     hasInvoiceId: ({ context }) => context.invoiceId !== null && context.invoiceId !== '',
-    isPaid: ({ event }) => outputOf(event).status === 'paid',
-    isPending: ({ event }) => outputOf(event).status === 'pending',
+    isPaid: (_, { invoice }: { invoice: Invoice }) => invoice.status === 'paid',
+    isPending: (_, { invoice }: { invoice: Invoice }) => invoice.status === 'pending',
     hasPollsLeft: ({ context }) => context.attempts < POLL_DELAYS_MS.length,
     /** Unknown, or not this browser's (a visitor without the application's key): the same 404. */
     isNotFound: ({ event }) => {
@@ -111,7 +118,7 @@ export const paymentStatusMachine = setup({
     },
   },
   delays: {
-    pollDelay: ({ context }) => nextPollDelay(context, Date.now()),
+    pollDelay: ({ context }) => nextPollDelay(context, context.now()),
     tick: TICK_MS,
   },
 }).createMachine({
@@ -125,6 +132,7 @@ export const paymentStatusMachine = setup({
     attempts: 0,
     error: null,
     secondsLeft: null,
+    now: input.now,
   }),
   initial: 'starting',
   states: {
@@ -139,9 +147,9 @@ export const paymentStatusMachine = setup({
         src: 'checkInvoice',
         input: ({ context }) => ({ invoiceId: context.invoiceId ?? '', applicationKey: context.applicationKey }),
         onDone: [
-          { guard: 'isPaid', target: 'paid', actions: 'rememberInvoice' },
-          { guard: 'isPending', target: 'pending', actions: ['rememberInvoice', 'startRound'] },
-          { target: 'failed', actions: 'rememberInvoice' },
+          { guard: { type: 'isPaid', params: answer }, target: 'paid', actions: { type: 'rememberInvoice', params: answer } },
+          { guard: { type: 'isPending', params: answer }, target: 'pending', actions: [{ type: 'rememberInvoice', params: answer }, 'startRound'] },
+          { target: 'failed', actions: { type: 'rememberInvoice', params: answer } },
         ],
         onError: [
           { guard: 'isNotFound', target: 'notFound', actions: 'rememberError' },
@@ -169,9 +177,9 @@ export const paymentStatusMachine = setup({
                 src: 'checkInvoice',
                 input: ({ context }) => ({ invoiceId: context.invoiceId ?? '', applicationKey: context.applicationKey }),
                 onDone: [
-                  { guard: 'isPaid', target: '#paymentStatus.paid', actions: 'rememberInvoice' },
-                  { guard: 'isPending', target: 'decidingNext', actions: 'rememberInvoice' },
-                  { target: '#paymentStatus.failed', actions: 'rememberInvoice' },
+                  { guard: { type: 'isPaid', params: answer }, target: '#paymentStatus.paid', actions: { type: 'rememberInvoice', params: answer } },
+                  { guard: { type: 'isPending', params: answer }, target: 'decidingNext', actions: { type: 'rememberInvoice', params: answer } },
+                  { target: '#paymentStatus.failed', actions: { type: 'rememberInvoice', params: answer } },
                 ],
                 // A failed poll is a blip until the round is over: the note shows, polling goes on.
                 onError: { target: 'decidingNext', actions: 'rememberError' },

@@ -27,6 +27,9 @@ export const configureApi = (next: Partial<ApiHooks>) => {
 
 const apiBase = (import.meta.env?.VITE_API_BASE as string | undefined)?.replace(/\/+$/, '') ?? '';
 
+/** A path on the API's host (the card sandbox's page, files): the same origin unless VITE_API_BASE names another. */
+export const apiUrl = (path: string) => `${apiBase}${path}`;
+
 export const http = ky.create({
   prefixUrl: apiBase || '/',
   timeout: API_TIMEOUT_MS,

@@ -1,21 +1,39 @@
 /**
- * Resume: a wizard's persisted snapshot is kept in local storage, versioned ({ v, machine, snapshot })
- * and keyed by flow and user. A stale version, another machine's snapshot or one the machine cannot
- * resolve any more is discarded, never crashes the page. A state that was mid-request re-runs its
- * request on restore; writes carry idempotency keys so nothing is sent twice. Delayed transitions
- * (`after`) do not survive a reload: a restored actor is sent `flow.resumed` once, so a machine that
- * counts down can restart its timers (machines that do not handle the event ignore it).
+ * Where wizards keep their progress: one persisted snapshot per flow and user of this browser, in
+ * local storage, versioned (`{ v, machine, snapshot }`) under `flow:<flow>:<user>`. A stale version,
+ * another machine's snapshot or one the machine cannot resolve any more is discarded, never crashes
+ * the page. No React here: the runner (`useWizard`) and pages that only peek at a flow (a "continue
+ * your purchase" box, a status page clearing a finished purchase) share it.
  */
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import type { AnyStateMachine, InputFrom, Snapshot, SnapshotFrom } from 'xstate';
+import type { AnyStateMachine, Snapshot } from 'xstate';
+
+/** The user part of a key for a signed-out visitor. */
+export const GUEST = 'guest';
+
+/** The user part of a key for a signed-in partner. */
+export const userKeyOf = (partnerId: number | null | undefined): string =>
+  partnerId === null || partnerId === undefined ? GUEST : `user-${partnerId}`;
+
+export interface WizardStore {
+  /** The flow's name in the key, e.g. `buy-insurance`. */
+  flow: string;
+  /** Bump when the machine's states or context change shape: older snapshots are dropped. */
+  version: number;
+  storage?: Storage;
+}
 
 export interface PersistOptions {
   /** Storage key, e.g. `flow:buy-insurance:guest`. */
   key: string;
-  /** Bump when the machine's states or context change shape. */
   version: number;
   storage?: Storage;
+}
+
+/** What a stored snapshot looks like to code that only reads it. */
+export interface StoredSnapshot<TContext = Record<string, unknown>> {
+  status: 'active';
+  value: unknown;
+  context: TContext;
 }
 
 interface Envelope {
@@ -24,9 +42,26 @@ interface Envelope {
   snapshot: Snapshot<unknown>;
 }
 
-const storageOf = (options: PersistOptions) => options.storage ?? globalThis.localStorage;
+const KEY_PREFIX = 'flow:';
 
-export const clearPersisted = (options: PersistOptions) => storageOf(options)?.removeItem(options.key);
+export const wizardKey = (flow: string, user: string) => `${KEY_PREFIX}${flow}:${user}`;
+
+/** The persistence options of one flow for one user. */
+export const storeOf = (store: WizardStore, user: string): PersistOptions => ({
+  key: wizardKey(store.flow, user),
+  version: store.version,
+  ...(store.storage ? { storage: store.storage } : {}),
+});
+
+const storageOf = (options: { storage?: Storage }) => options.storage ?? (globalThis.localStorage as Storage | undefined);
+
+export const clearPersisted = (options: PersistOptions) => {
+  try {
+    storageOf(options)?.removeItem(options.key);
+  } catch {
+    // Storage disabled: there is nothing to clear.
+  }
+};
 
 /** The stored snapshot when it belongs to this machine and version and still resolves; else undefined. */
 export const loadPersisted = (machine: AnyStateMachine, options: PersistOptions): Snapshot<unknown> | undefined => {
@@ -42,7 +77,7 @@ export const loadPersisted = (machine: AnyStateMachine, options: PersistOptions)
     machine.resolveState({ value: snapshot.value as never, context: snapshot.context as never });
     return envelope.snapshot;
   } catch {
-    storage?.removeItem(options.key);
+    clearPersisted(options);
     return undefined;
   }
 };
@@ -56,36 +91,26 @@ export const savePersisted = (machine: AnyStateMachine, snapshot: Snapshot<unkno
   }
 };
 
-/** The event a restored actor receives once it runs again. */
-export const FLOW_RESUMED = { type: 'flow.resumed' } as const;
+/** A flow's stored snapshot for a user, checked like a restore (version, machine, resolvable). */
+export const peekWizard = <TContext>(machine: AnyStateMachine, store: WizardStore, user: string): StoredSnapshot<TContext> | null =>
+  (loadPersisted(machine, storeOf(store, user)) as StoredSnapshot<TContext> | undefined) ?? null;
 
-export interface PersistedActorOptions<TMachine extends AnyStateMachine> extends PersistOptions {
-  input?: InputFrom<TMachine>;
-  /**
-   * What of the persisted snapshot to keep, given the live one; null keeps nothing and clears what
-   * was stored. For steps that must not reach storage (a password being typed).
-   */
-  select?: (persisted: Snapshot<unknown>, snapshot: SnapshotFrom<TMachine>) => Snapshot<unknown> | null;
-}
-
-/** An actor restored from storage when possible, persisted after every transition, cleared when done. */
-export function usePersistedActorRef<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistedActorOptions<TMachine>) {
-  const restored = useMemo(() => loadPersisted(machine, options), [machine, options.key, options.version]); // eslint-disable-line react-hooks/exhaustive-deps
-  const actor = useActorRef(machine, { ...(restored ? { snapshot: restored } : {}), ...(options.input !== undefined ? { input: options.input } : {}) } as never);
-  const resumed = useRef(false);
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if ((snapshot as Snapshot<unknown>).status !== 'active') return clearPersisted(options);
-      const persisted = actor.getPersistedSnapshot();
-      const kept = options.select ? options.select(persisted, snapshot as SnapshotFrom<TMachine>) : persisted;
-      if (kept) savePersisted(machine, kept, options);
-      else clearPersisted(options);
-    });
-    if (restored && !resumed.current) {
-      resumed.current = true;
-      actor.send(FLOW_RESUMED as never);
+/** Forgets every user's stored snapshot of a flow whose context `matches` (e.g. one purchase once it is paid). */
+export const clearWizards = (store: WizardStore, matches: (context: Record<string, unknown>) => boolean) => {
+  const storage = storageOf(store);
+  if (!storage) return;
+  const prefix = wizardKey(store.flow, '');
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  for (const key of keys) {
+    try {
+      const envelope = JSON.parse(storage.getItem(key) ?? 'null') as { snapshot?: { context?: Record<string, unknown> } } | null;
+      if (!envelope?.snapshot?.context || matches(envelope.snapshot.context)) storage.removeItem(key);
+    } catch {
+      storage.removeItem(key);
     }
-    return () => subscription.unsubscribe();
-  }, [actor, machine, options.key, options.version]); // eslint-disable-line react-hooks/exhaustive-deps
-  return actor;
-}
+  }
+};

@@ -14,7 +14,8 @@ import { siteOf } from './support/pages/site';
 import type { Language } from './support/texts';
 import { CYRILLIC_LETTERS } from '../../contract/validation';
 import type { Locator, Page } from 'playwright-core';
-import { expectPath, expectVisible, pathOf, scrollWidth } from './support/ui';
+import { expectPath, expectVisible, pathOf, scrollWidth, storageItem } from './support/ui';
+import { GUEST_WIZARD_KEY } from './support/purchase-api';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
 
 const e2e = useBrowserTests();
@@ -88,6 +89,11 @@ describe('moving around the wizard', () => {
     const wizard = await startAndReach(site, 'mn', 'contract');
     const contractPath = pathOf(site.page);
     await wizard.fillBeneficiary(1, { ...spouse, share: 100 });
+    // Stored for resume: what was typed, not the product or the application, which a resume fetches again.
+    type Stored = { snapshot: { context: { product: unknown; application: unknown; contract: { beneficiaries: Array<{ last_name: string }> } } } };
+    const stored = async () => JSON.parse((await storageItem(site.page, GUEST_WIZARD_KEY)) ?? 'null') as Stored | null;
+    await expect.poll(async () => (await stored())?.snapshot.context.contract.beneficiaries[0]?.last_name).toBe(spouse.lastName);
+    expect((await stored())?.snapshot.context).toMatchObject({ product: null, application: null });
 
     await site.page.reload();
     await wizard.seeStep('contract');
@@ -213,7 +219,8 @@ describe('moving around the wizard', () => {
     const shown = await wizard.seeInvoice();
     await expect.poll(() => answers.length).toBeGreaterThan(0);
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.key).toMatch(/^[0-9a-f]{32}$/);
+    // The purchase's own key (its seed and the attempt's number), in the contract's key format.
+    expect(requests[0]?.key).toMatch(/^[0-9a-f-]{36}\.\d+$/);
     expect(answers.map((answer) => answer.status)).toEqual([201]);
     expect(shown).toContain(answers[0]!.id.slice(0, 8).toUpperCase());
   });

@@ -106,7 +106,7 @@ describe('buying insurance', () => {
     const status = new PaymentStatusPage(site.language);
     await status.seePaid();
     const shown = await status.seePolicyNumber();
-    const access = JSON.parse((await site.page.evaluate(() => localStorage.getItem('purchaseAccess'))) ?? '{}') as { applicationKey?: string };
+    const access = JSON.parse((await site.page.evaluate(() => localStorage.getItem('handOff:purchase'))) ?? '{}') as { applicationKey?: string };
     expect((await invoiceOf(invoiceIdIn(site), access.applicationKey ?? null)).policy_number).toBe(shown);
   });
 

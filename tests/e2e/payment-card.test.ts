@@ -22,7 +22,7 @@ const invoiceIdIn = (page: Page) => new URLSearchParams(searchOf(page)).get('inv
 
 /** The invoice as the server has it, read with the key the page keeps for the visitor. */
 const invoiceOf = async (page: Page, id: string) => {
-  const access = JSON.parse((await storageItem(page, 'purchaseAccess')) ?? '{}') as { applicationKey?: string | null };
+  const access = JSON.parse((await storageItem(page, 'handOff:purchase')) ?? '{}') as { applicationKey?: string | null };
   const response = await fetch(`${e2e.baseUrl}/api/invoices/${id}/`, { headers: access.applicationKey ? { 'X-Application-Key': access.applicationKey } : {} });
   return invoiceSchema.parse(await response.json());
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
-import { clearPersisted, loadPersisted, savePersisted } from '../../src/flows/persistence';
+import { clearPersisted, clearWizards, GUEST, loadPersisted, peekWizard, savePersisted, storeOf, userKeyOf } from '../../src/flows/persistence';
+import { readHandOff, writeHandOff } from '../../src/flows/hand-off';
 import { fillPattern, matchPattern } from '../../contract/paths';
 import { currentStepPath, routableSteps, samePath, stepForLocation } from '../../src/flows/route-states';
 
@@ -88,5 +89,59 @@ describe('persistence', () => {
     opts.storage.setItem(opts.key, JSON.stringify({ v: 1, machine: 'wizard', snapshot: { status: 'active', value: 'gone', context: {} } }));
     expect(loadPersisted(wizard, opts)).toBeUndefined();
     clearPersisted(opts);
+  });
+});
+
+describe('the wizard store', () => {
+  const store = (storage: Storage) => ({ flow: 'wizard', version: 1, storage });
+  const save = (storage: Storage, user: string, name: string) => {
+    const actor = createActor(wizard).start();
+    actor.send({ type: 'name.set', name });
+    savePersisted(wizard, actor.getPersistedSnapshot(), storeOf(store(storage), user));
+  };
+
+  it('keys a flow per user, a visitor being `guest`', () => {
+    expect(storeOf(store(memoryStorage()), userKeyOf(42)).key).toBe('flow:wizard:user-42');
+    expect(storeOf(store(memoryStorage()), userKeyOf(null)).key).toBe(`flow:wizard:${GUEST}`);
+  });
+
+  it('lets another page peek at a stored flow, checked like a restore', () => {
+    const storage = memoryStorage();
+    save(storage, GUEST, 'Bat');
+    expect(peekWizard<{ name: string }>(wizard, store(storage), GUEST)?.context.name).toBe('Bat');
+    expect(peekWizard(wizard, store(storage), 'user-1')).toBeNull();
+    expect(peekWizard(wizard, { ...store(storage), version: 2 }, GUEST)).toBeNull();
+  });
+
+  it('forgets the stored flows whose context matches, whoever they belong to, and only those', () => {
+    const storage = memoryStorage();
+    save(storage, GUEST, 'Bat');
+    save(storage, 'user-1', 'Bat');
+    save(storage, 'user-2', 'Dorj');
+    storage.setItem('flow:other:guest', 'kept: another flow');
+    clearWizards(store(storage), (context) => context.name === 'Bat');
+    expect([...Array(storage.length).keys()].map((index) => storage.key(index)).sort()).toEqual(['flow:other:guest', 'flow:wizard:user-2']);
+  });
+});
+
+describe('hand-offs between flows', () => {
+  const parse = (value: unknown) => (typeof (value as { id?: unknown } | null)?.id === 'string' ? (value as { id: string }) : null);
+
+  it('reads what the previous flow left, and nothing that does not parse', () => {
+    const storage = memoryStorage();
+    const previous = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
+    try {
+      expect(readHandOff('purchase', parse)).toBeNull();
+      writeHandOff('purchase', { id: 'a-1' });
+      expect(readHandOff('purchase', parse)).toEqual({ id: 'a-1' });
+      storage.setItem('handOff:purchase', '{broken');
+      expect(readHandOff('purchase', parse)).toBeNull();
+      writeHandOff('purchase', { id: 7 });
+      expect(readHandOff('purchase', parse)).toBeNull();
+    } finally {
+      if (previous) Object.defineProperty(globalThis, 'localStorage', previous);
+      else delete (globalThis as { localStorage?: Storage }).localStorage;
+    }
   });
 });

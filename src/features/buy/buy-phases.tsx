@@ -6,7 +6,7 @@ import { formatDate } from '../../app/format';
 import { paths } from '../../app/paths';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import type { BuyPhase } from './buy-view';
+import type { BuyPhase } from '../../../machines/buy-insurance.connect';
 import type { BuyActorRef } from './use-buy-flow';
 
 /** A page of the wizard that is not a step: waiting, a choice before starting, a failure, an end. */

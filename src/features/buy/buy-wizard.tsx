@@ -9,7 +9,7 @@ import { ContractStep } from './contract-step';
 import { InsuredStep } from './insured-step';
 import { PaymentStep } from './payment-step';
 import { PlanStep } from './plan-step';
-import { sameLinks, sameSummary, selectIsRefreshing, selectStep, selectStepLinks, selectSummary } from './buy-view';
+import { sameLinks, sameSummary, selectIsRefreshing, selectStep, selectStepLinks, selectSummary } from '../../../machines/buy-insurance.connect';
 import type { BuyActorRef } from './use-buy-flow';
 
 function StepIndicator({ actor }: { actor: BuyActorRef }) {

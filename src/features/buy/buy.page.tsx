@@ -1,28 +1,30 @@
 import { useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../../machines/auth.machine';
 import { Spinner } from '../../ui/spinner';
-import { selectSession, selectStatus, useAuthSelector } from '../auth/auth-context';
+import { GUEST, userKeyOf } from '../../flows/persistence';
+import { selectSession, selectStatus, useAuthSelector } from '../../app/auth-context';
 import { BuyPhaseView } from './buy-phases';
-import { buyFlowUserKey, GUEST_USER_KEY } from './buy-storage';
 import { BuyWizard } from './buy-wizard';
 import { useBuyFlow } from './use-buy-flow';
-import { selectPhase } from './buy-view';
+import { selectPhase } from '../../../machines/buy-insurance.connect';
 import './buy.css';
 
 /** Whose purchase this browser shows: null until the session is known (a reload verifies the token first). */
 const selectUserKey = (snapshot: SnapshotFrom<typeof authMachine>): string | null => {
   const status = selectStatus(snapshot);
-  if (status === 'signedOut') return GUEST_USER_KEY;
+  if (status === 'signedOut') return GUEST;
   if (status !== 'signedIn') return null;
   const session = selectSession(snapshot);
-  if (session) return buyFlowUserKey(session.profile.partner_id);
+  if (session) return userKeyOf(session.profile.partner_id);
   return snapshot.matches({ signedIn: 'profileFailed' }) ? 'user' : null;
 };
 
 function BuyFlow({ userKey }: { userKey: string }) {
-  const actor = useBuyFlow(userKey, userKey !== GUEST_USER_KEY);
+  const [location] = useLocation();
+  const actor = useBuyFlow(userKey, location);
   const phase = useSelector(actor, selectPhase);
   return phase === 'step' ? <BuyWizard actor={actor} /> : <BuyPhaseView actor={actor} phase={phase} />;
 }

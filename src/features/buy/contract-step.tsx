@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sharesTotal, type BeneficiaryForm, type BeneficiaryTextField } from '../../../machines/buy-insurance.machine';
+import { sharesTotal, type BeneficiaryForm, type BeneficiaryTextField } from '../../../machines/buy-insurance.forms';
 import { BENEFICIARIES_MAX, RELATIONSHIPS } from '../../../contract/insurance.schema';
 import { digitsOnly } from '../../../contract/validation';
 import { useMessage } from '../../app/messages';
@@ -10,7 +10,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { RegisterField } from '../../ui/register-field';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
-import { selectIsSaving } from './buy-view';
+import { selectIsSaving } from '../../../machines/buy-insurance.connect';
 import { StepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InsuredTextField } from '../../../machines/buy-insurance.machine';
+import type { InsuredTextField } from '../../../machines/buy-insurance.forms';
 import { useMessage } from '../../app/messages';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
-import { selectIsSaving } from './buy-view';
+import { selectIsSaving } from '../../../machines/buy-insurance.connect';
 import { StepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 

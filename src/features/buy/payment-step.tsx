@@ -8,7 +8,7 @@ import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
 import { Spinner } from '../../ui/spinner';
-import { selectPaymentPhase } from './buy-view';
+import { selectPaymentPhase } from '../../../machines/buy-insurance.connect';
 import { StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountFieldOf } from '../../../machines/buy-insurance.machine';
+import { amountFieldOf } from '../../../machines/buy-insurance.forms';
 import { digitsOnly } from '../../../contract/validation';
 import { formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
-import { selectIsSaving, selectQuoteStatus, selectSavingsAdvice } from './buy-view';
+import { selectIsSaving, selectQuoteStatus, selectSavingsAdvice } from '../../../machines/buy-insurance.connect';
 import { StepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
-import { selectIsSaving } from './buy-view';
+import { selectIsSaving } from '../../../machines/buy-insurance.connect';
 import type { BuyActorRef } from './use-buy-flow';
 
 /** The buttons under a step's form: back (when there is a step before) and continue. */

@@ -1,23 +1,15 @@
 /**
- * The buy-insurance machine with its real actors (API calls) and hand-off, and the hook that runs it
- * for the wizard's routes: restore or start, persist after every transition, keep the URL in step
- * (src/flows/use-url-sync.ts), and refresh a resumed purchase from the server.
+ * The buy-insurance machine with its real actors (API calls), run by the wizard runner for the
+ * wizard's routes: which stored purchase the URL resumes, the input of a new one, what is persisted.
  */
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import {
-  buyInsuranceMachine,
-  type AccessInput,
-  type BuyInput,
-  type BuyStep,
-  type Loaded,
-  type LoadInput,
-} from '../../../machines/buy-insurance.machine';
-import type { Application, ContractStep, InsuredStep, PlanStep, QuoteRequest } from '../../../contract/insurance.schema';
+import { useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { persistedForResume } from '../../../machines/buy-insurance.connect';
+import { buyInsuranceMachine, type AccessInput, type BuyContext, type BuyInput, type BuyStep, type Loaded, type LoadInput } from '../../../machines/buy-insurance.machine';
+import { routePaths } from '../../../contract/paths';
+import { PAYMENT_PROVIDERS, type CreateInvoiceBody, type PaymentProvider } from '../../../contract/payment.schema';
+import { todayInMongolia, type Application, type ContractStep, type InsuredStep, type PlanStep, type QuoteRequest } from '../../../contract/insurance.schema';
 import {
   createApplication,
   getApplication,
@@ -29,18 +21,11 @@ import {
   savePlanStep,
 } from '../../api/insurance.api';
 import { createInvoice } from '../../api/payment.api';
-import { PAYMENT_PROVIDERS, type CreateInvoiceBody, type PaymentProvider } from '../../../contract/payment.schema';
-import { paths } from '../../app/paths';
-import { loadPersisted, savePersisted } from '../../flows/persistence';
-import { routePaths } from '../../../contract/paths';
-import { useUrlSync } from '../../flows/use-url-sync';
-import { rememberPurchaseAccess } from '../payment/purchase-access';
-import { buyFlowStorage, clearBuyFlow, GUEST_USER_KEY } from './buy-storage';
+import { GUEST, type StoredSnapshot } from '../../flows/persistence';
+import { useWizard } from '../../flows/use-wizard';
+import { BUY_WIZARD } from '../../shared/purchase';
 
-export type BuyActorRef = ReturnType<typeof useBuyFlow>;
-export type BuySnapshot = SnapshotFrom<typeof buyInsuranceMachine>;
-
-const apiBase = (import.meta.env?.VITE_API_BASE as string | undefined)?.replace(/\/+$/, '') ?? '';
+export type BuyActorRef = ActorRefFrom<typeof buyInsuranceMachine>;
 
 /** The application and its product, in the current language; the application's own product wins. */
 const loadApplication = async ({ applicationId, accessKey, productId }: LoadInput, signal: AbortSignal): Promise<Loaded> => {
@@ -69,70 +54,57 @@ const machineFor = (signedIn: boolean) =>
         createInvoice(input, input.key, input.body),
       ),
     },
-    actions: {
-      handOff: (_, { invoice, accessKey }) => {
-        // The status pages read the invoice with the draft's key (a visitor's proof).
-        rememberPurchaseAccess({ applicationId: invoice.application_id, applicationKey: accessKey });
-        if (invoice.provider === 'khan' && invoice.redirect_url) window.location.assign(`${apiBase}${invoice.redirect_url}`);
-        else navigate(paths.invoiceStatus(invoice.id, invoice.provider === 'khan' ? undefined : invoice.provider));
-      },
-    },
   });
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What a wizard URL names. `/insurance/buy/new/{productId}/` is where "buy" starts a purchase. */
+/** What a wizard URL names: "buy" on a product (`/insurance/buy/new/{productId}/`), a step of a draft, or the payment step. */
 type BuyRoute =
   | { kind: 'payment' }
   | { kind: 'new'; productId: number }
   | { kind: 'step'; applicationId: string; productId: number; step: BuyStep }
   | { kind: 'unknown' };
 
-export const NEW_APPLICATION = 'new';
+const STEP_ROUTES: ReadonlyArray<[BuyStep, { match: (location: string) => { id: string; productId: string } | null }]> = [
+  ['insured', routePaths.buyInsured],
+  ['plan', routePaths.buyProduct],
+  ['contract', routePaths.buyContract],
+];
+
+const productIdOf = (value: string) => (/^\d+$/.test(value) ? Number(value) : null);
 
 export const buyRouteOf = (location: string): BuyRoute => {
   if (routePaths.buyPayment.match(location)) return { kind: 'payment' };
-  const match = /^\/insurance\/buy\/([^/]+)\/(\d+)\/(?:(product|contract)\/?)?$/.exec(location.endsWith('/') ? location : `${location}/`);
-  if (!match) return { kind: 'unknown' };
-  const [, id = '', product = '', page] = match;
-  const productId = Number(product);
-  if (id === NEW_APPLICATION) return { kind: 'new', productId };
-  if (!UUID_RE.test(id)) return { kind: 'unknown' };
-  const step: BuyStep = page === 'product' ? 'plan' : page === 'contract' ? 'contract' : 'insured';
-  return { kind: 'step', applicationId: decodeURIComponent(id), productId, step };
-};
-
-type Start = { snapshot: ReturnType<typeof loadPersisted>; from: string } | { input: BuyInput };
-
-type StoredContext = { applicationId?: unknown; productId?: unknown };
-const contextOf = (snapshot: NonNullable<ReturnType<typeof loadPersisted>>) => (snapshot as unknown as { context: StoredContext }).context;
-const valueOf = (snapshot: NonNullable<ReturnType<typeof loadPersisted>>) => (snapshot as unknown as { value: unknown }).value;
-
-/**
- * Resume the stored purchase when the URL is about it (the payment step, the same application, or a
- * reload while "buy" was being made); else start from the URL. A purchase a visitor began is taken
- * over when they sign in (it is found under `guest`).
- */
-const startOf = (location: string, userKey: string, machine: ReturnType<typeof machineFor>): Start => {
-  const route = buyRouteOf(location);
-  const keys = userKey === GUEST_USER_KEY ? [userKey] : [userKey, GUEST_USER_KEY];
-  for (const key of keys) {
-    const stored = loadPersisted(machine, buyFlowStorage(key));
-    if (!stored) continue;
-    const context = contextOf(stored);
-    const fits =
-      route.kind === 'payment' ||
-      (route.kind === 'step' && context.applicationId === route.applicationId) ||
-      (route.kind === 'new' && context.productId === route.productId && typeof valueOf(stored) === 'object' && 'starting' in (valueOf(stored) as object));
-    if (fits) return { snapshot: stored, from: key };
+  const started = routePaths.buyNew.match(location);
+  const newProduct = started && productIdOf(started.productId);
+  if (newProduct) return { kind: 'new', productId: newProduct };
+  for (const [step, path] of STEP_ROUTES) {
+    const params = path.match(location);
+    const productId = params && productIdOf(params.productId);
+    if (params && productId) return { kind: 'step', applicationId: params.id, productId, step };
   }
-  if (route.kind === 'step') return { input: { productId: route.productId, applicationId: route.applicationId, requestedStep: route.step } };
-  if (route.kind === 'new') return { input: { productId: route.productId, applicationId: null } };
-  return { input: { productId: null, applicationId: null } };
+  return { kind: 'unknown' };
 };
 
-/** Worth keeping: a purchase that exists (or is being made); a failed deep link must not replace one. */
-const worthKeeping = (snapshot: BuySnapshot) => snapshot.context.application !== null || snapshot.matches('starting');
+/** Resume the stored purchase when the URL is about it: the payment step, the same draft, or a reload while "buy" was being made. */
+const resumes = (stored: StoredSnapshot, location: string) => {
+  const route = buyRouteOf(location);
+  const context = stored.context as Partial<BuyContext>;
+  return (
+    route.kind === 'payment' ||
+    (route.kind === 'step' && context.applicationId === route.applicationId) ||
+    (route.kind === 'new' && context.productId === route.productId && typeof stored.value === 'object' && stored.value !== null && 'starting' in stored.value)
+  );
+};
+
+/** A key seed unique to this purchase: its idempotency keys derive from it. */
+const newKeySeed = () => globalThis.crypto.randomUUID();
+
+const inputOf = (location: string): BuyInput => {
+  const route = buyRouteOf(location);
+  const base = { keySeed: newKeySeed(), today: todayInMongolia() };
+  if (route.kind === 'step') return { ...base, productId: route.productId, applicationId: route.applicationId, requestedStep: route.step };
+  if (route.kind === 'new') return { ...base, productId: route.productId, applicationId: null };
+  return { ...base, productId: null, applicationId: null };
+};
 
 const providerOf = (search: string): PaymentProvider | null => {
   const provider = new URLSearchParams(search).get('provider');
@@ -140,59 +112,23 @@ const providerOf = (search: string): PaymentProvider | null => {
 };
 
 /**
- * Runs the wizard for `userKey`: the actor is started from storage or from the URL, persisted after
- * every transition, synced with the URL; a resumed purchase, a language switch and a page restored
- * from the back-forward cache refresh the current step from the server.
+ * Runs the wizard for `user` (`guest` or `user-<id>`; a signed-in user takes over the purchase they
+ * began as a visitor). A resumed purchase is refreshed from the server — another device may have moved
+ * it on, and its product is not stored — and "try again" may name the provider to use again.
  */
-export function useBuyFlow(userKey: string, signedIn: boolean) {
-  const [location] = useLocation();
+export function useBuyFlow(user: string, location: string) {
   const search = useSearch();
-  const { i18n } = useTranslation();
-  const machine = useMemo(() => machineFor(signedIn), [signedIn]);
-  const start = useMemo(() => startOf(location, userKey, machine), [userKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  // A restored actor takes its context from the snapshot; the input only matters for a new one.
-  const actor = useActorRef(machine, 'snapshot' in start ? { snapshot: start.snapshot, input: { productId: null, applicationId: null } } : { input: start.input });
-
-  useEffect(() => {
-    const options = buyFlowStorage(userKey);
-    // A visitor's purchase taken over after signing in now lives under this user.
-    if ('from' in start && start.from !== userKey) clearBuyFlow(contextOf(start.snapshot!).applicationId as string);
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status === 'active') {
-        if (worthKeeping(snapshot)) savePersisted(machine, actor.getPersistedSnapshot(), options);
-      } else if (snapshot.context.applicationId) {
-        clearBuyFlow(snapshot.context.applicationId);
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useUrlSync(actor, (snapshot) => ({ id: snapshot.context.applicationId ?? undefined, productId: snapshot.context.productId ?? undefined }));
-
-  // After the URL sync: a restored purchase is refreshed from the server (another device may have
-  // moved it on, the language may differ); "try again" may name the provider to use again.
-  const refreshed = useRef(false);
-  useEffect(() => {
-    if (!('snapshot' in start) || refreshed.current) return;
-    refreshed.current = true;
-    actor.send({ type: 'flow.refresh', provider: providerOf(search) });
-  }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const language = useRef(i18n.language);
-  useEffect(() => {
-    if (language.current === i18n.language) return;
-    language.current = i18n.language;
-    actor.send({ type: 'flow.refresh' });
-  }, [actor, i18n.language]);
-
-  useEffect(() => {
-    // Back from the bank's page into a page the browser kept: it still says "opening the payment page".
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) actor.send({ type: 'flow.refresh' });
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [actor]);
-
-  return actor;
+  const machine = useMemo(() => machineFor(user !== GUEST), [user]);
+  const input = useMemo(() => inputOf(location), [user]); // eslint-disable-line react-hooks/exhaustive-deps -- the URL at mount starts it
+  return useWizard(machine, {
+    ...BUY_WIZARD,
+    user,
+    takeover: true,
+    input,
+    resumes,
+    select: persistedForResume,
+    params: (snapshot) => ({ id: snapshot.context.applicationId, productId: snapshot.context.productId }),
+    resumeEvent: { type: 'flow.refresh', provider: providerOf(search) },
+    refreshOn: ['language', 'pageshow'],
+  }) as BuyActorRef;
 }

@@ -1,16 +1,16 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../../machines/auth.machine';
 import { ButtonLink } from '../../ui/button';
-import { selectSession, selectStatus, useAuthSelector } from '../auth/auth-context';
-import { buyFlowUserKey, GUEST_USER_KEY, readStoredPurchase } from '../buy/buy-storage';
+import { selectSession, selectStatus, useAuthSelector } from '../../app/auth-context';
+import { GUEST, userKeyOf } from '../../flows/persistence';
+import { useStoredPurchase } from '../../shared/purchase';
 
 const selectUserKey = (snapshot: SnapshotFrom<typeof authMachine>): string | null => {
   const status = selectStatus(snapshot);
-  if (status === 'signedOut') return GUEST_USER_KEY;
+  if (status === 'signedOut') return GUEST;
   const session = selectSession(snapshot);
-  return status === 'signedIn' && session ? buyFlowUserKey(session.profile.partner_id) : null;
+  return status === 'signedIn' && session ? userKeyOf(session.profile.partner_id) : null;
 };
 
 /**
@@ -21,13 +21,9 @@ const selectUserKey = (snapshot: SnapshotFrom<typeof authMachine>): string | nul
 export function ContinuePurchase({ productId, productName }: { productId?: number; productName?: (id: number) => string | undefined }) {
   const { t } = useTranslation('insurance');
   const userKey = useAuthSelector(selectUserKey);
-  const purchase = useMemo(() => {
-    if (userKey === null) return null;
-    // A visitor's purchase is still theirs after signing in.
-    return readStoredPurchase(userKey) ?? (userKey === GUEST_USER_KEY ? null : readStoredPurchase(GUEST_USER_KEY));
-  }, [userKey]);
+  const purchase = useStoredPurchase(userKey);
   if (!purchase || (productId !== undefined && purchase.productId !== productId)) return null;
-  const name = productName?.(purchase.productId) ?? purchase.productName;
+  const name = productName?.(purchase.productId);
   return (
     <section className="resume-purchase" aria-labelledby="resume-purchase-title">
       <div>

@@ -6,7 +6,7 @@ import { routePaths, samePath } from '../../../contract/paths';
 /** The machine's input for a status route: `?invoice=` names the invoice; the path, the provider. */
 export const statusInputOf = (location: string, search: string, applicationKey: string | null): PaymentStatusInput => {
   const invoiceId = new URLSearchParams(search).get('invoice')?.trim() || null;
-  const base = { invoiceId, applicationKey };
+  const base = { invoiceId, applicationKey, now: Date.now };
   if (samePath(location, KHAN_RETURN_PATHS.success)) return { ...base, provider: 'khan', returned: 'success' };
   if (samePath(location, KHAN_RETURN_PATHS.fail)) return { ...base, provider: 'khan', returned: 'fail' };
   if (samePath(location, routePaths.paymentQpay.pattern)) return { ...base, provider: 'qpay' };

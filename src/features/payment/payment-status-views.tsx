@@ -9,7 +9,7 @@ import { formatDate, formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { Button, ButtonLink } from '../../ui/button';
-import { AuthActor, selectStatus } from '../auth/auth-context';
+import { AuthActor, selectStatus } from '../../app/auth-context';
 import type { StatusView } from './payment-status.view-model';
 
 type Tone = 'waiting' | 'success' | 'danger' | 'neutral';

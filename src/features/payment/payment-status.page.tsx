@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { paymentStatusMachine, type CheckInvoiceInput, type PaymentStatusInput } from '../../../machines/payment-status.machine';
 import { getInvoice } from '../../api/payment.api';
 import type { Invoice } from '../../../contract/payment.schema';
-import { applicationKeyForInvoice, forgetFinishedPurchase } from './purchase-access';
+import { applicationKeyForInvoice, forgetPurchase } from '../../shared/purchase';
 import { statusInputOf } from './payment-status-input';
 import { sameView, statusViewOf, type StatusView } from './payment-status.view-model';
 import { CheckingView, FailedView, LoadFailedView, MissingView, NotFoundView, PaidView, PendingView, StatusChangedContext } from './payment-status-views';
@@ -17,7 +17,7 @@ const appPaymentStatusMachine = paymentStatusMachine.provide({
     checkInvoice: fromPromise<Invoice, CheckInvoiceInput>(({ input }) => getInvoice(input.invoiceId, input.applicationKey)),
   },
   actions: {
-    forgetPurchase: (_, params) => forgetFinishedPurchase(params.applicationId),
+    forgetPurchase: (_, params) => forgetPurchase(params.applicationId),
   },
 });
 
@@ -62,11 +62,11 @@ function PaymentStatus({ input }: { input: PaymentStatusInput }) {
   const actor = useActorRef(appPaymentStatusMachine, { input });
   const view = useSelector(actor, statusViewOf, sameView);
   const announcement = useAnnouncement(view);
-  const firstKind = useRef(view.kind);
+  const [firstKind] = useState(view.kind);
   return (
     <div className="payment-status container" data-status={view.kind}>
       <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
-      <StatusChangedContext.Provider value={view.kind !== firstKind.current}>
+      <StatusChangedContext.Provider value={view.kind !== firstKind}>
         <StatusBody view={view} send={actor.send} />
       </StatusChangedContext.Provider>
     </div>

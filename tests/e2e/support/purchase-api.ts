@@ -6,7 +6,8 @@
 import type { Page } from 'playwright-core';
 import type { Application } from '../../../contract/insurance.schema';
 import { invoiceSchema, type Invoice, type PaymentProvider } from '../../../contract/payment.schema';
-import { buyFlowStorage, GUEST_USER_KEY } from '../../../src/features/buy/buy-storage';
+import { GUEST, storeOf } from '../../../src/flows/persistence';
+import { BUY_WIZARD } from '../../../src/shared/purchase';
 import { completeDraft, createInvoice, INSURED, type TestApp } from '../../unit/support/purchase';
 
 /** The API of a running server, in the shape the server tests' purchase helpers use. */
@@ -61,10 +62,10 @@ export async function settlePayment(baseUrl: string, invoiceId: string, result: 
 
 /**
  * What the wizard leaves in the browser for the status pages: which purchase this browser follows,
- * with the key a visitor needs to read its invoices (src/features/payment/purchase-access.ts).
+ * with the key a visitor needs to read its invoices (src/shared/purchase.ts, the runner's hand-off store).
  */
 export const purchaseStorage = (purchase: Pick<Purchase, 'application' | 'accessKey'>): Record<string, string> => ({
-  purchaseAccess: JSON.stringify({ applicationId: purchase.application.id, applicationKey: purchase.accessKey }),
+  'handOff:purchase': JSON.stringify({ applicationId: purchase.application.id, applicationKey: purchase.accessKey }),
 });
 
 /** Sets the same entries in an open page (e.g. after a new invoice was made). */
@@ -82,4 +83,4 @@ export const moneyIn = async (_page: Page, language: 'mn' | 'en', amount: number
   `${language === 'en' ? 'MNT' : '₮'}\u00a0${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 
 /** The storage key of a visitor's persisted purchase wizard. */
-export const GUEST_WIZARD_KEY = buyFlowStorage(GUEST_USER_KEY).key;
+export const GUEST_WIZARD_KEY = storeOf(BUY_WIZARD, GUEST).key;

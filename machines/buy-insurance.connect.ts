@@ -1,12 +1,16 @@
 /**
- * What the wizard's views show, read from the machine's snapshot: the phase, the step, whether a
- * request runs, the price and the summary. Views call these through `useSelector`; they hold the few
- * rules about what to show, so the components only render.
+ * The purchase wizard's snapshot → what its views show (zag's `connect()` idea, one selector per
+ * piece so `useSelector` re-renders only what changed): the phase, the step, whether a request runs,
+ * the price and the summary. The few rules about what to show live here; the components only render,
+ * and never read the state structure themselves.
  */
-import { activeStep, amountFieldOf, BUY_STEPS, canEnterStep, type BuyStep } from '../../../machines/buy-insurance.machine';
-import type { FeeFrequency, Quote } from '../../../contract/insurance.schema';
-import { paths } from '../../app/paths';
-import type { BuySnapshot } from './use-buy-flow';
+import type { SnapshotFrom } from 'xstate';
+import { routePaths } from '../contract/paths';
+import type { FeeFrequency, Quote } from '../contract/insurance.schema';
+import { amountFieldOf } from './buy-insurance.forms';
+import { activeStep, BUY_STEPS, buyInsuranceMachine, canEnterStep, type BuyStep } from './buy-insurance.machine';
+
+export type BuySnapshot = SnapshotFrom<typeof buyInsuranceMachine>;
 
 export type BuyPhase = 'preparing' | 'offeringDraft' | 'createFailed' | 'loadFailed' | 'noPurchase' | 'notFound' | 'paid' | 'step';
 
@@ -17,7 +21,8 @@ export const selectPhase = (snapshot: BuySnapshot): BuyPhase => {
   if (snapshot.matches({ starting: 'offeringDraft' })) return 'offeringDraft';
   if (snapshot.matches({ starting: 'failed' })) return 'createFailed';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
-  if (activeStep(snapshot) !== null) return 'step';
+  // A restored step without its product and application (not persisted) waits for their reload.
+  if (activeStep(snapshot) !== null) return snapshot.context.product && snapshot.context.application ? 'step' : 'preparing';
   // A resumed purchase reloading keeps its page on screen, with the form waiting.
   if (snapshot.matches('loading') && snapshot.context.product && snapshot.context.requestedStep) return 'step';
   return 'preparing';
@@ -50,14 +55,14 @@ export const selectPaymentPhase = (snapshot: BuySnapshot): PaymentPhase => {
 };
 
 /** The path of a step of this purchase. */
-export const stepPath = (step: BuyStep, applicationId: string, productId: number) =>
+export const stepPath = (step: BuyStep, id: string, productId: number) =>
   step === 'insured'
-    ? paths.buy(applicationId, productId)
+    ? routePaths.buyInsured.build({ id, productId })
     : step === 'plan'
-      ? paths.buyProduct(applicationId, productId)
+      ? routePaths.buyProduct.build({ id, productId })
       : step === 'contract'
-        ? paths.buyContract(applicationId, productId)
-        : paths.buyPayment();
+        ? routePaths.buyContract.build({ id, productId })
+        : routePaths.buyPayment.build();
 
 export interface StepLink {
   step: BuyStep;
@@ -120,3 +125,16 @@ export const selectSummary = (snapshot: BuySnapshot): Summary => {
 };
 
 export const sameSummary = (a: Summary, b: Summary) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What resume needs of a persisted purchase. In a state that reloads on `flow.refresh` the product,
+ * the application, the drafts and the quote are fetched again, so they are not stored; a request in
+ * flight keeps them (its answer is handled with them). `undefined`: nothing worth storing yet (a
+ * failed deep link must not replace the purchase under way).
+ */
+export const persistedForResume = <T extends { context: unknown }>(persisted: T, snapshot: BuySnapshot): T | undefined => {
+  if (snapshot.context.application === null && !snapshot.matches('starting')) return undefined;
+  if (!snapshot.can({ type: 'flow.refresh' })) return persisted;
+  const context = persisted.context as BuySnapshot['context'];
+  return { ...persisted, context: { ...context, product: null, application: null, drafts: [], quote: null } };
+};
