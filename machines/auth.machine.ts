@@ -1,9 +1,13 @@
 /**
  * Who is signed in. A stored token is verified on load (SPEC 4); signing in stores the new token and
- * loads the profile with the Credit Med eligibility; logout or a 401 anywhere clears the session.
+ * loads the profile with the Credit Med eligibility; logout or a 401 anywhere clears the session and
+ * says where to go next (`flow.navigate`: home after a logout, the login page after a 401), which
+ * the app performs. The side menu's logout is confirmed first (`signedIn.ready.confirmingLogout`).
  * Storage and network are provided by src/features/auth (`machine.provide`); tests provide stubs.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { routePaths } from '../contract/paths';
+import type { FlowNavigate } from './flow';
 import { errorFields, errorMessage, isUnauthorized } from '../contract/api-error';
 import { loginBodySchema, type Profile } from '../contract/auth.schema';
 import { toFieldErrors, type FieldErrors, type Message } from '../contract/validation';
@@ -30,7 +34,14 @@ export type AuthEvent =
   | { type: 'login.change'; field: keyof LoginForm; value: string }
   | { type: 'login.submit' }
   | { type: 'profile.retry' }
+  /** Sign out (the /logout route), then home. */
   | { type: 'auth.logout' }
+  /** The server refused the session's token (a 401 anywhere): signed out, then the login page. */
+  | { type: 'auth.expired' }
+  /** The side menu's logout asks first; `logout.confirm` signs out and goes home, `logout.cancel` stays. */
+  | { type: 'logout.ask' }
+  | { type: 'logout.cancel' }
+  | { type: 'logout.confirm' }
   /** Another flow obtained a token: signs in with it (registration) or replaces the session's (password change). */
   | { type: 'auth.tokenReceived'; access: string };
 
@@ -46,6 +57,7 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
+    emitted: {} as FlowNavigate,
   },
   actors: {
     verifyToken: fromPromise<unknown, { token: string }>(async () => {
@@ -64,6 +76,9 @@ export const authMachine = setup({
     /** Removes the session from storage (provided by the app). */
     forgetSession: () => {},
     clearSession: assign({ token: null, session: null, error: null, fieldErrors: {} }),
+    /** After signing out: the home page, or the login page when the session expired (the app performs it). */
+    goHome: emit({ type: 'flow.navigate', to: routePaths.home.build(), replace: true }),
+    goToLogin: emit({ type: 'flow.navigate', to: routePaths.login.build(), replace: true }),
     validateLogin: assign(({ context }) => {
       const result = loginBodySchema.safeParse(context.form);
       return { fieldErrors: result.success ? {} : toFieldErrors(result.error), error: null };
@@ -85,6 +100,10 @@ export const authMachine = setup({
     error: null,
   }),
   initial: 'restoring',
+  on: {
+    'auth.logout': { target: '.signedOut', actions: ['clearSession', 'forgetSession', 'goHome'] },
+    'auth.expired': { target: '.signedOut', actions: ['clearSession', 'forgetSession', 'goToLogin'] },
+  },
   states: {
     restoring: {
       always: [{ guard: 'hasToken', target: 'verifying' }, { target: 'signedOut' }],
@@ -106,7 +125,6 @@ export const authMachine = setup({
     signedIn: {
       initial: 'loadingProfile',
       on: {
-        'auth.logout': { target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
         // A password change ends older tokens; this session goes on with the new one it was given.
         'auth.tokenReceived': { actions: [assign({ token: ({ event }) => event.access }), 'storeToken'] },
       },
@@ -132,7 +150,20 @@ export const authMachine = setup({
         profileFailed: {
           on: { 'profile.retry': { target: 'loadingProfile', actions: assign({ error: null }) } },
         },
-        ready: {},
+        ready: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'logout.ask': 'confirmingLogout' },
+            },
+            confirmingLogout: {
+              on: {
+                'logout.cancel': 'idle',
+                'logout.confirm': { target: '#auth.signedOut', actions: ['clearSession', 'forgetSession', 'goHome'] },
+              },
+            },
+          },
+        },
       },
     },
     signedOut: {

@@ -2,29 +2,38 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Router } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
 import { compilePattern } from '../../contract/paths';
 import { configureApi } from '../api/client';
-import { appAuthMachine, AuthActor } from '../features/auth/auth-context';
-import { readToken } from '../features/auth/session-storage';
-import { appCookieConsentMachine, CookieConsentActor, readStoredConsent } from '../features/cookies/cookie-consent-context';
-import { AlertActor } from '../features/shell/alert-context';
+import { errorKeys } from '../../contract/error.schema';
+import { performNavigate } from '../flows/navigate';
+import { appAuthMachine, AuthActor } from './auth-context';
+import { readToken } from './session-storage';
+import { appCookieConsentMachine, CookieConsentActor, readStoredConsent } from './cookie-consent-context';
+import { AlertActor } from './alert-context';
 import i18next from 'i18next';
 import { localeOf } from './i18n';
-import { paths } from './paths';
 import { RouteView } from './route-view';
 import { UiProviders } from '../ui/providers';
 
-/** Connects the API client to the session; any 401 but the token call goes to the logout route (SPEC 8). */
-function ApiBridge() {
+/**
+ * Connects the API client to the session: any 401 but the token call signs out with the
+ * session-expired alert (SPEC 8); and performs where the auth actor sends the user after signing out.
+ */
+function AuthBridge() {
   const auth = AuthActor.useActorRef();
+  const alerts = AlertActor.useActorRef();
   useEffect(() => {
     configureApi({
       getToken: () => auth.getSnapshot().context.token,
       getLanguage: () => i18next.language,
-      onUnauthorized: () => navigate(paths.logoutExpired(), { replace: true }),
+      onUnauthorized: () => {
+        alerts.send({ type: 'alert.show', message: { key: errorKeys.sessionExpired } });
+        auth.send({ type: 'auth.expired' });
+      },
     });
-  }, [auth]);
+    const subscription = auth.on('flow.navigate', performNavigate);
+    return () => subscription.unsubscribe();
+  }, [auth, alerts]);
   return null;
 }
 
@@ -38,7 +47,7 @@ export function App() {
     <AuthActor.Provider logic={appAuthMachine} options={{ input: { token: readToken() } }}>
       <CookieConsentActor.Provider logic={appCookieConsentMachine} options={{ input: { stored: readStoredConsent() } }}>
         <AlertActor.Provider>
-          <ApiBridge />
+          <AuthBridge />
           <LocalizedUi>
             {/* One matcher: wouter's <Route> and useParams read patterns with the contract's compiler. */}
             <Router parser={compilePattern}>

@@ -1,27 +1,25 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { errorKeys } from '../../../contract/error.schema';
-import { paths } from '../../app/paths';
 import { Spinner } from '../../ui/spinner';
-import { useAlert } from '../shell/alert-context';
-import { AuthActor, selectStatus } from './auth-context';
+import { useAlert } from '../../app/alert-context';
+import { AuthActor } from '../../app/auth-context';
 
 /**
- * /logout: ends the session and goes home. A 401 anywhere lands here with ?reason=expired; then the
- * user goes to the login page and is told why.
+ * /logout: visiting it ends the session. The auth machine then sends the user on (home, or the login
+ * page with `?reason=expired`, where the session-expired alert says why) — the page only tells the
+ * machine that the URL was visited, as the wizards' URL sync does for theirs.
  */
 export default function LogoutPage() {
   const { t } = useTranslation();
   const auth = AuthActor.useActorRef();
-  const status = AuthActor.useSelector(selectStatus);
   const expired = new URLSearchParams(useSearch()).get('reason') === 'expired';
   const alert = useAlert();
   useEffect(() => {
-    auth.send({ type: 'auth.logout' });
     if (expired) alert({ key: errorKeys.sessionExpired });
-    // Once per visit of the route: the effect's inputs do not change while it is shown.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  if (status === 'signedIn') return <Spinner label={t('status.loading')} />;
-  return <Redirect to={expired ? paths.login() : paths.home()} replace />;
+    auth.send({ type: expired ? 'auth.expired' : 'auth.logout' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit of the route: useAlert() returns a new function each render
+  }, []);
+  return <Spinner label={t('status.loading')} />;
 }

@@ -1,13 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import { contact } from '../../app/config';
-import { paths } from '../../app/paths';
 import { Button } from '../../ui/button';
 import { LinkMenu } from '../../ui/link-menu';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
-import { AuthActor, selectSession } from '../auth/auth-context';
+import { AuthActor, selectSession } from '../../app/auth-context';
 import { Footer } from './footer';
 import { PageChrome } from './page-chrome';
 import { SideMenu } from './side-menu';
@@ -45,10 +43,9 @@ function UserManualButton({ document, video }: { document: string; video: string
 export default function UserLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('user');
   const auth = AuthActor.useActorRef();
-  const [, navigate] = useLocation();
   const session = AuthActor.useSelector(selectSession);
   const failed = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: 'profileFailed' }));
-  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const confirmingLogout = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: { ready: 'confirmingLogout' } }));
 
   if (failed) {
     return (
@@ -69,7 +66,7 @@ export default function UserLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--user">
       <PageChrome
-        before={<SideMenu name={session.profile.name} isEligible={session.isEligible} onLogout={() => setConfirmingLogout(true)} />}
+        before={<SideMenu name={session.profile.name} isEligible={session.isEligible} onLogout={() => auth.send({ type: 'logout.ask' })} />}
         after={<Footer />}
         mainClassName="user-layout__main"
       >
@@ -80,18 +77,11 @@ export default function UserLayout({ children }: { children: ReactNode }) {
         isOpen={confirmingLogout}
         role="alertdialog"
         title={t('logout.title')}
-        onClose={() => setConfirmingLogout(false)}
+        onClose={() => auth.send({ type: 'logout.cancel' })}
         actions={
           <>
-            <Button variant="secondary" onPress={() => setConfirmingLogout(false)}>{t('logout.no')}</Button>
-            <Button
-              onPress={() => {
-                setConfirmingLogout(false);
-                navigate(paths.logout());
-              }}
-            >
-              {t('logout.yes')}
-            </Button>
+            <Button variant="secondary" onPress={() => auth.send({ type: 'logout.cancel' })}>{t('logout.no')}</Button>
+            <Button onPress={() => auth.send({ type: 'logout.confirm' })}>{t('logout.yes')}</Button>
           </>
         }
       >
