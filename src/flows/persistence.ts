@@ -64,7 +64,7 @@ export const clearPersisted = (options: PersistOptions) => {
 };
 
 /** The stored snapshot when it belongs to this machine and version and still resolves; else undefined. */
-export const loadPersisted = (machine: AnyStateMachine, options: PersistOptions): Snapshot<unknown> | undefined => {
+export const loadPersisted = (machine: AnyStateMachine, options: PersistOptions): (Snapshot<unknown> & StoredSnapshot) | undefined => {
   const storage = storageOf(options);
   try {
     const raw = storage?.getItem(options.key);
@@ -75,7 +75,7 @@ export const loadPersisted = (machine: AnyStateMachine, options: PersistOptions)
     if (snapshot.status !== 'active') throw new Error('finished');
     // Throws when the stored state no longer exists in the machine.
     machine.resolveState({ value: snapshot.value as never, context: snapshot.context as never });
-    return envelope.snapshot;
+    return envelope.snapshot as Snapshot<unknown> & StoredSnapshot;
   } catch {
     clearPersisted(options);
     return undefined;

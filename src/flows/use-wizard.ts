@@ -68,7 +68,7 @@ const findStart = <TMachine extends AnyStateMachine>(machine: TMachine, options:
   const users = options.takeover && options.user !== GUEST ? [options.user, GUEST] : [options.user];
   for (const user of users) {
     const stored = loadPersisted(machine, storeOf(options, user));
-    if (stored && (options.resumes?.(stored as unknown as StoredSnapshot, location) ?? true)) return { snapshot: stored, from: user };
+    if (stored && (options.resumes?.(stored, location) ?? true)) return { snapshot: stored, from: user };
   }
   return { snapshot: undefined, from: null };
 };
