@@ -20,7 +20,7 @@
  * restoring one or switching the language: settled steps then reload the application and the product.
  */
 import { routePaths } from '../contract/paths';
-import { and, assign, emit, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
 import { PURCHASE_HAND_OFF, type FlowNavigate, type PurchaseHandOff } from './flow';
 import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import { errorKeys } from '../contract/error.schema';
@@ -573,7 +573,8 @@ export const buyInsuranceMachine = setup({
           on: {
             // Restarts the pause (debouncing is left and entered again). Not `reenter: true`: that
             // re-enters the whole parallel step, so the form region too, cancelling a save under way.
-            'plan.change': { target: '.debouncing' },
+            // While the plan is being saved the form is read-only: a change then changes nothing to price.
+            'plan.change': { guard: stateIn('#plan.form.editing'), target: '.debouncing' },
           },
           states: {
             debouncing: {
