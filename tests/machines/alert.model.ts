@@ -17,4 +17,21 @@ export const alertModel = defineModel({
   ],
   // hasMore reads the queue length, and 'alert.show' while showing only changes the queue.
   flags: ({ context }) => ({ queued: Math.min(context.queue.length, QUEUE_CAP) }),
+  // A first-in, first-out queue: the message on screen is the oldest one not yet dismissed.
+  oracle: {
+    initial: () => ({ queue: [] }),
+    effects: {
+      'alert.show': (before, event) => ({ queue: [...before.queue, event.message] }),
+      'alert.dismiss': (before) => ({ queue: before.queue.slice(1) }),
+    },
+    targets: {
+      'alert.show': () => 'showing',
+      'alert.dismiss': (before) => (before.queue.length > 1 ? 'showing' : 'hidden'),
+    },
+    states: {
+      hidden: ({ queue }) => queue.length === 0,
+      showing: ({ queue }) => queue.length > 0,
+    },
+    calls: () => [],
+  },
 });

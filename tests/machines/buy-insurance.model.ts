@@ -3,18 +3,13 @@
  * draft, or a new one), loading and resuming an application, the four steps with their validation,
  * saves and refusals, the live quote, routing between steps, and the payment attempt up to the hand-off.
  */
-import {
-  buyInsuranceMachine,
-  contractErrors,
-  insuredErrors,
-  paymentErrors,
-  planErrors,
-  type Loaded,
-} from '../../machines/buy-insurance.machine.ts';
+import { buyInsuranceMachine, type Loaded } from '../../machines/buy-insurance.machine.ts';
+import { contractErrors, insuredErrors, paymentErrors, planErrors } from '../../machines/buy-insurance.forms.ts';
 import { ApiError } from '../../contract/api-error.ts';
 import { errorKeys } from '../../contract/error.schema.ts';
 import type { Application, ProductDetail, Quote } from '../../contract/insurance.schema.ts';
 import type { Invoice } from '../../contract/payment.schema.ts';
+import { buyInsuranceOracle } from './buy-insurance.oracle.ts';
 import { afterEvent, defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const APPLICATION_ID = '1f0c7f5e-6a2b-4c1e-9d8a-2f2b0d6f4a11';
@@ -168,17 +163,22 @@ const validity = <F extends object>(problems: (form: F) => object) => {
     return valid;
   };
 };
-const isInsuredValid = validity((form: Parameters<typeof insuredErrors>[1]) => insuredErrors(lifeProduct, form));
+const isInsuredValid = validity((form: Parameters<typeof insuredErrors>[1]) => insuredErrors(lifeProduct, form, TODAY));
 const isPlanValid = validity((form: Parameters<typeof planErrors>[1]) => planErrors(lifeProduct, form));
 const isContractValid = validity(contractErrors);
 const isPaymentValid = validity(paymentErrors);
 
+/** The day the tests run on, and the seed of the purchase's idempotency keys (the app gives random ones). */
+export const TODAY = '2026-05-01';
+export const KEY_SEED = 'test-key-seed-0001';
+const clockAndKeys = { today: TODAY, keySeed: KEY_SEED };
+
 export const buyInsuranceModel = defineModel({
   machine: buyInsuranceMachine,
   inputs: [
-    { label: 'buy is pressed', input: { productId: 100, applicationId: null } },
-    { label: 'a link to the contract step', input: { productId: 100, applicationId: APPLICATION_ID, requestedStep: 'contract' } },
-    { label: 'the payment step without a purchase', input: { productId: null, applicationId: null } },
+    { label: 'buy is pressed', input: { productId: 100, applicationId: null, ...clockAndKeys } },
+    { label: 'a link to the contract step', input: { productId: 100, applicationId: APPLICATION_ID, requestedStep: 'contract', ...clockAndKeys } },
+    { label: 'the payment step without a purchase', input: { productId: null, applicationId: null, ...clockAndKeys } },
   ],
   events: [
     doneEvent('listDrafts', [{ ...applications.planned, id: OTHER_DRAFT_ID }]),
@@ -266,4 +266,5 @@ export const buyInsuranceModel = defineModel({
     return shown;
   },
   simplePaths: false,
+  oracle: buyInsuranceOracle,
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canEnterStep, activeStep, type BuyContext } from '../../machines/buy-insurance.machine.ts';
+import { assign, type AnyEventObject } from 'xstate';
+import { buyInsuranceMachine } from '../../machines/buy-insurance.machine.ts';
 import { errorKeys } from '../../contract/error.schema.ts';
 import {
   ACCESS_KEY,
@@ -10,6 +11,7 @@ import {
   closed,
   invoiceOf,
   insuredPerson,
+  lifeProduct,
   loaded,
   OTHER_DRAFT_ID,
   QUOTE_DEBOUNCING,
@@ -18,28 +20,31 @@ import {
   serverDown,
   tooOld,
 } from './buy-insurance.model.ts';
-import { afterEvent, doneEvent, errorEvent, pathFromEvents, replayPath, type Invocation } from './path-kit.ts';
+import {
+  afterEvent,
+  doneEvent,
+  errorEvent,
+  generatePathsFor,
+  inputCasesOf,
+  OracleViolation,
+  pathFromEvents,
+  replayPath,
+  replayPaths,
+  type Invocation,
+  type Replay,
+} from './path-kit.ts';
+import type { Application, ProductDetail } from '../../contract/insurance.schema.ts';
 import { describePaths } from './path-suite.ts';
 
 const STEP_CALLS = ['saveInsured', 'savePlan', 'saveContract', 'createInvoice'];
 
 describePaths('buy-insurance', buyInsuranceModel, {
-  invariants: ({ steps, calls, invocations }) => {
-    for (const { snapshot } of steps) {
-      // A step is only ever shown when the server has every earlier step.
-      const step = activeStep(snapshot);
-      if (step) expect(canEnterStep(snapshot.context as BuyContext, step), `${step} with ${JSON.stringify(snapshot.context.application?.completed_steps)}`).toBe(true);
-    }
-    // Writes name the application and, for a visitor's new draft, prove it with its key.
+  // Writes name the path's application and, for a visitor's new draft, prove it with its key.
+  invariants: ({ steps, invocations }) => {
     const created = steps.some(({ step }) => step.event.type === 'xstate.done.actor.createApplication');
     for (const call of invocations.filter((invocation) => STEP_CALLS.includes(invocation.id))) {
       expect(call.input).toMatchObject({ applicationId: APPLICATION_ID, accessKey: created ? ACCESS_KEY : null });
     }
-    // The provider gets the user exactly when they continue from the invoice on screen.
-    const continued = steps.filter(({ step }, index) => step.event.type === 'payment.continue' && steps[index - 1]?.snapshot.matches({ payment: 'invoiceReady' }));
-    expect(calls.filter((call) => call.action === 'handOff').map((call) => call.params)).toEqual(
-      continued.map(({ index }) => ({ invoice: steps[index - 1]?.snapshot.context.invoice, accessKey: created ? ACCESS_KEY : null })),
-    );
   },
 });
 
@@ -228,7 +233,13 @@ describe('buy-insurance behaviour', () => {
         { type: 'payment.submit' },
       ]),
     );
-    expect(replay.calls.filter((call) => call.action === 'handOff').map((call) => call.params)).toEqual([{ invoice: invoiceOf('qpay'), accessKey: ACCESS_KEY }]);
+    expect(replay.emitted).toEqual([
+      {
+        type: 'flow.navigate',
+        to: `/insurance/buy/payment/status/qpay/?invoice=${invoiceOf('qpay').id}`,
+        handOff: { name: 'purchase', data: { applicationId: APPLICATION_ID, applicationKey: ACCESS_KEY } },
+      },
+    ]);
     const handedOff = replay.steps[toPayment.length + 4]?.snapshot;
     expect(handedOff?.value).toEqual({ payment: 'handedOff' });
     const back = replay.steps.at(-2)?.snapshot;
@@ -247,5 +258,157 @@ describe('buy-insurance behaviour', () => {
     const last = replay.steps.at(-1)?.snapshot;
     expect(last?.value).toBe('paid');
     expect(last?.status).toBe('done');
+  });
+});
+
+describe('buy-insurance oracle', () => {
+  // The paths come from the machine under test, so without the oracle a wrong machine replays its
+  // own wrong paths happily: this mutant used to pass all of them.
+  it('rejects a machine whose beneficiary.remove always drops the first beneficiary', async () => {
+    const dropsFirst = buyInsuranceMachine.provide({
+      actions: {
+        removeBeneficiary: assign(({ context }) => ({
+          contract: { ...context.contract, beneficiaries: context.contract.beneficiaries.slice(1) },
+        })) as never,
+      },
+    });
+    const mutant = { ...buyInsuranceModel, machine: dropsFirst };
+    const deepLink = inputCasesOf(mutant).find((inputCase) => inputCase.label === 'a link to the contract step');
+    if (!deepLink) throw new Error('no deep-link input case');
+    const failures = await replayPaths(mutant, generatePathsFor(mutant, deepLink));
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures[0]?.error).toBeInstanceOf(OracleViolation);
+    expect(String(failures[0]?.error)).toMatch(/\(beneficiary\.remove\) breaks the oracle:\n {2}context\.contract: expected/);
+
+    // The same path replays on the real machine.
+    const path = failures[0]?.path;
+    if (path) await expect(replayPath(buyInsuranceModel, pathFromEvents(buyInsuranceModel, path.steps.slice(1).map((step) => step.event), path.inputLabel))).resolves.toBeDefined();
+  });
+});
+
+/** A savings product: a fee with a recommended amount, no monthly payments, three more insured fields. */
+const savingsProduct: ProductDetail = {
+  ...lifeProduct,
+  is_savings: true,
+  plan: { sum_insured: null, fee: { min: 50_000, max: 5_000_000, step: 10_000, recommended: 200_000 }, terms_years: [3, 5], frequencies: ['annual', 'quarterly'] },
+  insured_fields: ['birth_date', 'gender', 'address'],
+};
+/** Sums whose first plan is clamped: four times the smallest is above the largest; one with a step above four times the smallest. */
+const bigSums: ProductDetail = { ...lifeProduct, plan: { ...lifeProduct.plan, sum_insured: { min: 60_000_000, max: 200_000_000, step: 1_000_000 }, terms_years: [], frequencies: ['semiannual'] } };
+const coarseSums: ProductDetail = { ...lifeProduct, plan: { ...lifeProduct.plan, sum_insured: { min: 10, max: 1_000, step: 100 } } };
+
+const storedPerson = { register: 'УБ85010112', phone: '88001122', last_name: 'Бат', first_name: 'Сүх', birth_date: '1985-01-01', gender: 'male', address: 'Улаанбаатар' } as const;
+const variants = {
+  noPrefill: { ...applications.fresh, prefill: null },
+  partialPrefill: { ...applications.fresh, prefill: { register: null, phone: null, last_name: 'Дорж', first_name: 'Сараа', email: null } },
+  storedInsured: { ...applications.fresh, completed_steps: ['insured'], insured: storedPerson },
+  storedPlan: {
+    ...applications.fresh,
+    completed_steps: ['insured', 'plan'],
+    insured: storedPerson,
+    plan: { fee: 300_000, term_years: 5, frequency: 'quarterly' },
+    contract: { beneficiaries: [], consent: false },
+  },
+} satisfies Record<string, Application>;
+
+const DEEP_LINK = 'a link to the contract step';
+const replayFrom = (events: readonly AnyEventObject[], inputLabel?: string) => replayPath(buyInsuranceModel, pathFromEvents(buyInsuranceModel, events, inputLabel));
+const lastOf = (replay: Replay) => replay.steps.at(-1)?.snapshot;
+
+// Every step of these paths is checked by the oracle (buy-insurance.oracle.ts): context, target,
+// requests and view. They reach what the model's sample events and flags do not.
+describe('buy-insurance behaviour, step by step', () => {
+  it('fills the forms from what the application has, and prices a savings plan on the stored birth date', async () => {
+    for (const [product, application] of [
+      [lifeProduct, variants.noPrefill],
+      [lifeProduct, variants.partialPrefill],
+      [bigSums, applications.fresh],
+      [coarseSums, applications.fresh],
+      [savingsProduct, variants.storedPlan],
+    ] as const) {
+      const replay = await replayFrom([doneEvent('loadApplication', { product, application })], DEEP_LINK);
+      expect(lastOf(replay)?.context.formsReady).toBe(true);
+    }
+    const savings = await replayFrom([doneEvent('loadApplication', { product: savingsProduct, application: variants.storedInsured })], DEEP_LINK);
+    expect(lastOf(savings)?.context.plan).toEqual({ amount: '200000', term_years: '3', frequency: 'annual' });
+    expect(savings.invocations.find((call) => call.id === 'getQuote')?.input).toEqual({
+      productId: 100,
+      body: { fee: 200_000, term_years: 3, frequency: 'annual', birth_date: '1985-01-01', register: 'УБ85010112' },
+    });
+  });
+
+  it("clears only the error of the field that changed (the amount's is the product's amount field)", async () => {
+    await replayFrom([
+      ...created,
+      { type: 'insured.changeRegister', value: { first: 'У', second: '', number: '' } },
+      { type: 'insured.change', field: 'phone', value: '' },
+      { type: 'step.next' },
+      { type: 'insured.changeRegister', value: { first: 'У', second: 'Б', number: '85010112' } },
+    ]);
+    await replayFrom([
+      ...toPlan,
+      { type: 'plan.change', field: 'term_years', value: '' },
+      { type: 'plan.change', field: 'amount', value: '' },
+      { type: 'step.next' },
+      { type: 'plan.change', field: 'term_years', value: '10' },
+      { type: 'plan.change', field: 'amount', value: ' 30000000 ' },
+      afterEvent('quoteDelay', QUOTE_DEBOUNCING),
+      { type: 'step.next' },
+    ]);
+    await replayFrom([
+      ...toContract,
+      { type: 'beneficiary.change', index: 0, field: 'share', value: '60' },
+      { type: 'beneficiary.add' },
+      { type: 'step.next' },
+      { type: 'beneficiary.remove', index: 1 },
+      { type: 'step.next' },
+      { type: 'beneficiary.change', index: 0, field: 'share', value: '100' },
+    ]);
+    const payment = await replayFrom([
+      ...toPayment,
+      { type: 'payment.submit' },
+      { type: 'payment.choose', provider: 'mostmoney' },
+      { type: 'payment.changePhone', value: '' },
+      { type: 'payment.submit' },
+      { type: 'payment.changePhone', value: '99112233' },
+    ]);
+    expect(lastOf(payment)?.context.fieldErrors).toEqual({});
+  });
+
+  it('offers only drafts of the product being bought', async () => {
+    const otherProduct = { ...applications.planned, id: 'draft-of-another-product', product_id: 200 };
+    const offered = await replayFrom([doneEvent('listDrafts', [otherProduct, { ...applications.planned, id: OTHER_DRAFT_ID }]), { type: 'draft.continue' }]);
+    expect(offered.invocations.find((call) => call.id === 'loadApplication')?.input).toMatchObject({ applicationId: OTHER_DRAFT_ID });
+    const none = await replayFrom([doneEvent('listDrafts', [otherProduct])]);
+    expect(lastOf(none)?.value).toEqual({ starting: 'creating' });
+  });
+
+  it('takes at most ten beneficiaries', async () => {
+    const replay = await replayFrom([...toContract, ...Array.from({ length: 10 }, () => ({ type: 'beneficiary.add' }))]);
+    expect(lastOf(replay)?.context.contract.beneficiaries).toHaveLength(10);
+  });
+
+  it("hands off to the bank's card page, or to the provider's status page", async () => {
+    const noRedirect = { ...invoiceOf('khan'), redirect_url: null };
+    for (const [provider, invoice] of [['khan', invoiceOf('khan')], ['khan', noRedirect], ['mostmoney', invoiceOf('mostmoney')]] as const) {
+      const replay = await replayFrom([
+        ...toPayment,
+        { type: 'payment.choose', provider },
+        { type: 'payment.submit' },
+        doneEvent('createInvoice', invoice),
+        { type: 'payment.continue' },
+      ]);
+      expect(replay.emitted).toHaveLength(1);
+    }
+  });
+
+  it('comes back from a refresh with the provider it names', async () => {
+    const replay = await replayFrom([
+      ...toPayment,
+      { type: 'payment.choose', provider: 'qpay' },
+      { type: 'flow.refresh', provider: 'mostmoney' },
+      doneEvent('loadApplication', loaded(applications.complete)),
+    ]);
+    expect(lastOf(replay)?.context.payment.provider).toBe('mostmoney');
   });
 });

@@ -28,4 +28,37 @@ export const cookieConsentModel = defineModel({
   // Every order of toggles is a distinct simple path (hundreds of thousands); the simple paths
   // walk banner × policy × accepted and leave the checkbox combinations to the other paths.
   simplePaths: { flags: ({ context }) => ({ accepted: context.accepted }) },
+  // While asking, the context is the choice being made; 'Accept' keeps the checkboxes, 'Reject all'
+  // turns both off, and either stores the choice. Events the banner's state does not take change nothing.
+  oracle: {
+    initial: (input) => input.stored,
+    initialState: (input) => ({ banner: input.stored.accepted ? 'decided' : 'asking', policy: 'closed' }),
+    effects: {
+      'consent.toggle': (_, event, from) => (from.matches('banner.asking') ? { [event.category]: event.value } : {}),
+      'consent.accept': (_, __, from) => (from.matches('banner.asking') ? { accepted: true } : {}),
+      'consent.rejectAll': (_, __, from) =>
+        from.matches('banner.asking') ? { accepted: true, personalInformation: false, marketingAnalytics: false } : {},
+    },
+    targets: {
+      'consent.toggle': (_, __, from) => from.value,
+      'consent.accept': (_, __, from) => (from.matches('banner.asking') ? { ...policyOf(from.value), banner: 'decided' } : from.value),
+      'consent.rejectAll': (_, __, from) => (from.matches('banner.asking') ? { ...policyOf(from.value), banner: 'decided' } : from.value),
+      'consent.reopen': (_, __, from) => (from.matches('banner.decided') ? { ...policyOf(from.value), banner: 'asking' } : from.value),
+      'policy.open': (_, __, from) => ({ ...bannerOf(from.value), policy: 'open' }),
+      'policy.close': (_, __, from) => ({ ...bannerOf(from.value), policy: 'closed' }),
+    },
+    states: {
+      // Once answered, the banner stays answered until it is reopened.
+      'banner.decided': ({ accepted }) => accepted,
+    },
+    // The choice is stored exactly when the banner is answered, after the context has it.
+    calls: (_, event, after, from) =>
+      from?.matches('banner.asking') && (event.type === 'consent.accept' || event.type === 'consent.rejectAll')
+        ? [{ action: 'storeChoice', context: after }]
+        : [],
+  },
 });
+
+type Regions = { banner: string; policy: string };
+const policyOf = (value: unknown) => ({ policy: (value as Regions).policy });
+const bannerOf = (value: unknown) => ({ banner: (value as Regions).banner });

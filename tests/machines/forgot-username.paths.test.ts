@@ -4,14 +4,7 @@ import { filledIn, forgotUsernameModel, registerNotRegistered, wrongPhone } from
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 
-describePaths('forgot-username', forgotUsernameModel, {
-  invariants: ({ steps, invocations }) => {
-    for (const { step, snapshot } of steps) {
-      if (step.event.type === 'xstate.error.actor.sendUsername') expect(snapshot.context.error).toEqual(step.event.error.body);
-    }
-    for (const call of invocations) expect(call.input).toEqual({ register: 'УБ90061512', phone: '99112233' });
-  },
-});
+describePaths('forgot-username', forgotUsernameModel);
 
 describe('forgot-username behaviour', () => {
   it('checks the register number and phone before asking the server', async () => {

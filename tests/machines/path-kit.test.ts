@@ -1,6 +1,6 @@
 /** The kit itself, on small inline machines: a kit that cannot fail would make every path test a no-op. */
 import { describe, expect, it } from 'vitest';
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { and, assign, emit, fromPromise, not, setup } from 'xstate';
 import {
   afterEvent,
   coverage,
@@ -9,10 +9,15 @@ import {
   errorEvent,
   generatePaths,
   guardLabel,
+  generatePathsFor,
   machineTransitions,
+  OracleViolation,
   pathFromEvents,
   PathReplayError,
   replayPath,
+  replayPaths,
+  toStateValue,
+  type Oracle,
 } from './path-kit.ts';
 import { formatEvent, formatStateValue } from './path-format.ts';
 
@@ -147,5 +152,100 @@ describe('path kit', () => {
     expect(formatEvent({ type: 'login.change', field: 'email', value: '' })).toBe('send login.change {field: email, value: ""}');
     expect(formatEvent(afterEvent(1000, 'fetching.request.loading'))).toBe('wait 1000ms in fetching.request.loading');
     expect(formatStateValue({ request: 'idle', banner: 'on' })).toBe('request.idle, banner.on');
+  });
+});
+
+/** A counter with a save: the oracle's small test machine (and a way to break each of its parts). */
+const counter = setup({
+  types: { context: {} as { count: number; saved: number | null }, events: {} as { type: 'add' } | { type: 'save' } },
+  actors: { save: fromPromise<number, { count: number }>(async () => 0) },
+  actions: {
+    add: assign(({ context }) => ({ count: context.count + 1 })),
+    saved: assign(({ event }) => ({ saved: (event as unknown as { output: number }).output })),
+    notify: (_, _params: { count: number }) => {},
+    announce: emit(({ context }) => ({ type: 'counted', count: context.count })),
+  },
+  guards: { hasRoom: ({ context }) => context.count < 2 },
+}).createMachine({
+  id: 'counter',
+  context: { count: 0, saved: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        add: { guard: 'hasRoom', actions: ['add', { type: 'notify', params: ({ context }) => ({ count: context.count }) }, 'announce'] },
+        save: 'saving',
+      },
+    },
+    saving: {
+      invoke: { id: 'save', src: 'save', input: ({ context }) => ({ count: context.count }), onDone: { target: 'idle', actions: 'saved' } },
+    },
+  },
+});
+
+const counterOracle: Oracle<typeof counter> = {
+  initial: () => ({ count: 0, saved: null }),
+  initialState: () => 'idle',
+  effects: {
+    add: (before, _, from) => (from.matches('idle') && before.count < 2 ? { count: before.count + 1 } : {}),
+    'xstate.done.actor.save': (_, event) => ({ saved: event.output }),
+  },
+  targets: { save: (_, __, from) => (from.matches('idle') ? 'saving' : from.value), 'xstate.done.actor.save': () => 'idle' },
+  states: { '*': ({ count }) => count <= 2, saving: (_, state) => state.running.includes('save') },
+  sent: { save: ({ count }) => ({ count }) },
+  calls: (before, event, after, from) => (event.type === 'add' && from?.matches('idle') && (before?.count ?? 0) < 2 ? [{ action: 'notify', params: { count: after.count } }] : []),
+  emitted: (before, event, after, from) =>
+    event.type === 'add' && from?.matches('idle') && (before?.count ?? 0) < 2 ? [{ type: 'counted', count: after.count }] : [],
+};
+
+const counterModel = defineModel({
+  machine: counter,
+  events: [{ type: 'add' }, { type: 'save' }, doneEvent('save', 7)],
+  flags: ({ context }) => ({ count: context.count }),
+  oracle: counterOracle,
+});
+
+/** The problems the counter's generated paths show with `machine` (none for the real one). */
+const problemsWith = async (machine: typeof counter) => {
+  const model = { ...counterModel, machine };
+  const failures = await replayPaths(model, generatePathsFor(model, { label: '', input: undefined }), { stopAfter: 1 });
+  return failures.map(({ error }) => (error instanceof OracleViolation ? error.message.split('\n\n')[0] : String(error)));
+};
+
+describe('path kit oracle', () => {
+  it('holds on the real machine, along every generated path', async () => {
+    expect(await problemsWith(counter)).toEqual([]);
+  });
+
+  it('rejects a wrong effect on the context, naming the step, the field and both values', async () => {
+    const problems = await problemsWith(counter.provide({ actions: { add: assign(({ context }) => ({ count: context.count + 2 })) as never } }));
+    expect(problems[0]).toMatch(/^step 1 \(add\) breaks the oracle:\n {2}context\.count: expected 1\n {4}but it is 2\n {4}\(the effect of add\)/);
+  });
+
+  it('finds an event the machine wrongly ignores, though the step reaches a known state', async () => {
+    const problems = await problemsWith(counter.provide({ guards: { hasRoom: ({ context }) => context.count < 1 } }));
+    expect(problems[0]).toMatch(/\(add\) breaks the oracle:\n {2}context\.count: expected 2\n {4}but it is 1/);
+  });
+
+  it('rejects a wrong target, a broken state expectation, a wrong input and wrong calls or emitted events', async () => {
+    const wrong = await problemsWith(counter.provide({ actions: { saved: assign({ count: 5, saved: 7 }) as never } }));
+    expect(wrong[0]).toMatch(/context\.count: expected \d\n {4}but it is 5[\s\S]*in \*: .*count <= 2.* does not hold/);
+
+    const model = { ...counterModel, oracle: { ...counterOracle, sent: { save: () => ({ count: -1 }) } } };
+    await expect(replayPath(model, pathFromEvents(model, [{ type: 'save' }]))).rejects.toThrow(/input of save\.count: expected -1\n {4}but it is 0/);
+
+    const noEmit = { ...counterModel, machine: counter.provide({ actions: { announce: assign({}) as never } }) };
+    await expect(replayPath(noEmit, pathFromEvents(noEmit, [{ type: 'add' }]))).rejects.toThrow(/emitted: expected \[\{"type":"counted","count":1\}\]\n {4}but it emitted \[\]/);
+
+    const noTarget = { ...counterModel, oracle: { ...counterOracle, targets: { save: () => 'idle' } } };
+    await expect(replayPath(noTarget, pathFromEvents(noTarget, [{ type: 'save' }]))).rejects.toThrow(/save must lead to "idle", but the machine is in "saving"/);
+
+    const noCall = { ...counterModel, oracle: { ...counterOracle, calls: () => [] } };
+    await expect(replayPath(noCall, pathFromEvents(noCall, [{ type: 'add' }]))).rejects.toThrow(/calls: expected \[\]\n {4}but it made \["notify"\]/);
+  });
+
+  it('reads dotted state paths', () => {
+    expect(toStateValue('a.b.c')).toEqual({ a: { b: 'c' } });
+    expect(toStateValue('a')).toBe('a');
   });
 });

@@ -22,8 +22,12 @@ import {
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
+  type ContextFrom,
+  type EventFromLogic,
+  type EventObject,
   type InputFrom,
   type SnapshotFrom,
+  type StateValue,
 } from 'xstate';
 import {
   getAdjacencyMap,
@@ -68,6 +72,94 @@ export interface PathModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   spies?: readonly string[];
   /** Stub logic by actor `src`, for actors that are not promises; default: controlled promises. */
   actors?: Readonly<Record<string, AnyActorLogic>>;
+  /**
+   * What must hold after every step of every replay, written in the test without the machine's
+   * code (see `Oracle`). The paths come from the machine itself, so without an oracle a replay
+   * only shows that the machine agrees with itself.
+   */
+  oracle?: Oracle<TMachine>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The oracle: what the model expects, independently of the machine's code
+// ---------------------------------------------------------------------------------------------
+
+/** A state as an oracle function sees it (the state a step starts from, or the one it reaches). */
+export interface OracleState {
+  value: StateValue;
+  /** Whether the state is (inside) `state`: a state value, or a dotted path such as `'signedIn.ready'`. */
+  matches: (state: StateValue) => boolean;
+  /** `active`, `done`, `error` or `stopped`. */
+  status: string;
+  /** Ids of the invoked actors running in this state. */
+  running: string[];
+  /** The input the path started from. */
+  input: unknown;
+  /** The snapshot itself, for what the machine's views read of it (the connect functions). */
+  snapshot: AnyMachineSnapshot;
+}
+
+type OracleContext<TMachine extends AnyStateMachine> = ContextFrom<TMachine>;
+type OracleEvent<TMachine extends AnyStateMachine> = EventFromLogic<TMachine>;
+
+/**
+ * One function per event type (the model's events, and `xstate.done.actor.<id>`,
+ * `xstate.error.actor.<id>`, `xstate.after.<delay>.<stateId>` for actor results and timers).
+ */
+export type PerEvent<TContext, TEvent extends EventObject, TResult> = {
+  [TType in TEvent['type']]?: (before: TContext, event: Extract<TEvent, { type: TType }>, from: OracleState) => TResult;
+} & {
+  [TType: `xstate.${string}`]: ((before: TContext, event: AnyEventObject, from: OracleState) => TResult) | undefined;
+};
+
+/** A spied action a step must call: its name, and when given, its params and (part of) the context it saw. */
+export interface ExpectedCall<TContext = unknown> {
+  action: string;
+  params?: unknown;
+  context?: Partial<TContext>;
+}
+
+/**
+ * The model's own account of the machine, checked by `replayPath` after every step (a failure is an
+ * `OracleViolation` naming the step). Each part is optional; write them without the machine's
+ * helpers (a small reference function in the test), or the oracle agrees with any bug they have.
+ */
+export interface Oracle<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** The context right after start (eventless transitions and entry actions included). */
+  initial?: (input: InputFrom<TMachine>) => OracleContext<TMachine>;
+  /** The state right after start (`matches`). */
+  initialState?: (input: InputFrom<TMachine>) => StateValue;
+  /**
+   * Per event type, the context fields the step changes (`{}` or `undefined`: none); every other
+   * field must stay as it was (compared deeply). An event type that is not listed changes nothing.
+   */
+  effects?: PerEvent<OracleContext<TMachine>, OracleEvent<TMachine>, Partial<OracleContext<TMachine>> | undefined | void>;
+  /** Per event type, the state the step must reach (`matches`); `undefined`: not checked. */
+  targets?: PerEvent<OracleContext<TMachine>, OracleEvent<TMachine>, StateValue | undefined | void>;
+  /**
+   * Per state (a dotted path such as `'signedIn.ready'`, or `'*'` for every state): what must hold
+   * whenever a step ends there. Return false (or throw) when it does not.
+   */
+  states?: Readonly<Record<string, (context: OracleContext<TMachine>, state: OracleState) => boolean | void>>;
+  /** Per invoked actor id: the input it must be started with, from the context of the step that starts it. */
+  sent?: Readonly<Record<string, (context: OracleContext<TMachine>, state: OracleState) => unknown>>;
+  /**
+   * The spied actions (`PathModel.spies`) each step must call, in order. `before` is undefined on
+   * the start step.
+   */
+  calls?: (
+    before: OracleContext<TMachine> | undefined,
+    event: AnyEventObject,
+    after: OracleContext<TMachine>,
+    from: OracleState | undefined,
+  ) => ReadonlyArray<ExpectedCall<OracleContext<TMachine>>>;
+  /** The events each step must emit (`emit`), in order (compared deeply). */
+  emitted?: (
+    before: OracleContext<TMachine> | undefined,
+    event: AnyEventObject,
+    after: OracleContext<TMachine>,
+    from: OracleState | undefined,
+  ) => readonly unknown[];
 }
 
 /** Identity function that types a model's callbacks from its machine. */
@@ -368,16 +460,39 @@ const withoutPrefixes = (paths: MachinePath[]): MachinePath[] => {
   return kept;
 };
 
+/** The options `xstate/graph` walks a model's machine with, from one input case. */
+const graphTraversal = (model: PathModel, inputCase: InputCase<unknown>, serializeState: (snapshot: AnyMachineSnapshot) => string) => ({
+  events: model.events,
+  input: inputCase.input,
+  serializeState,
+  serializeEvent,
+  filterEvents: canHappen,
+});
+
+/**
+ * Step 1 of the generation alone: the shortest path to every distinct state (vertex: value, status,
+ * flags) from one input case, in `getShortestPaths` order. The browser replays take these
+ * (tests/e2e/support/path-replay.ts); `generatePaths` adds the edge and pair paths to them.
+ */
+export const shortestPathsFor = (model: PathModel, inputCase: InputCase<unknown>): MachinePath[] => {
+  const serialize = serializerOf(model);
+  return getShortestPaths(model.machine, graphTraversal(model, inputCase, serialize))
+    .map((path) => runEvents(model.machine, inputCase.input, path.steps.slice(1).map((step) => step.event), serialize))
+    .filter((steps) => steps !== undefined)
+    .map((steps) => ({ inputLabel: inputCase.label || undefined, input: inputCase.input, steps }));
+};
+
+/** Steps that break the oracle kept as paths per input case: their replays fail; a few show why. */
+const MAX_VIOLATIONS = 10;
+
+/** The whole state of a snapshot (value, status and context), where a vertex only has the flags. */
+const fullStateKey = (snapshot: AnyMachineSnapshot): string =>
+  JSON.stringify([snapshot.value, snapshot.status, snapshot.context], (_key, item: unknown) => errorToJSON(item));
+
 const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): MachinePath[] => {
   const { machine } = model;
   const serialize = serializerOf(model);
-  const traversal = (serializeState: (snapshot: AnyMachineSnapshot) => string) => ({
-    events: model.events,
-    input: inputCase.input,
-    serializeState,
-    serializeEvent,
-    filterEvents: canHappen,
-  });
+  const traversal = (serializeState: (snapshot: AnyMachineSnapshot) => string) => graphTraversal(model, inputCase, serializeState);
   const toPath = (events: readonly AnyEventObject[]): MachinePath | undefined => {
     const steps = runEvents(machine, inputCase.input, events, serialize);
     return steps && { inputLabel: inputCase.label || undefined, input: inputCase.input, steps };
@@ -385,9 +500,7 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
   const graphEvents = (path: { steps: Array<{ event: AnyEventObject }> }) => path.steps.slice(1).map((s) => s.event);
 
   // 1. the shortest path to every distinct state
-  const shortest = getShortestPaths(machine, traversal(serialize))
-    .map((path) => toPath(graphEvents(path)))
-    .filter((path) => path !== undefined);
+  const shortest = shortestPathsFor(model, inputCase);
   const kept = [...shortest];
   const edges = new Set(kept.flatMap(edgeKeys));
   const taken = new Set(kept.flatMap((path) => path.steps.flatMap((step) => step.transitions)));
@@ -398,13 +511,31 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
   // 2. a path for every configured transition, and every sample event, that the shortest paths
   //    do not take (a transition that closes a cycle, a second error sample): the shortest path
   //    to a state where it is enabled, then that event
+  //    Where the model has an oracle, every step from every state is checked against it (context,
+  //    target, state expectations), and a step that breaks it is kept too, so that its replay fails:
+  //    a wrong step that reaches a known state, or an event the machine wrongly ignores, is not
+  //    otherwise on any path.
   const shortestTo = new Map(shortest.map((path) => [path.steps.at(-1)?.state, path]));
   const adjacency = getAdjacencyMap(machine, traversal(serialize)) as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
-  for (const [from, { transitions }] of Object.entries(adjacency)) {
+  let violations = 0;
+  for (const [from, { state: before, transitions }] of Object.entries(adjacency)) {
     const head = shortestTo.get(from);
     if (!head) continue;
-    for (const { event } of Object.values(transitions) as Array<{ event: AnyEventObject }>) {
+    for (const { event, state: after } of Object.values(transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
       if (edges.has(`${from}|${serializeEvent(event)}`)) continue;
+      if (
+        model.oracle &&
+        violations < MAX_VIOLATIONS &&
+        oracleProblems(model.oracle as Oracle, { index: -1, event, before, after, input: inputCase.input }).length > 0
+      ) {
+        const path = toPath([...eventsOf(head), event]);
+        if (path) {
+          kept.push(path);
+          for (const edge of edgeKeys(path)) edges.add(edge);
+        }
+        violations += 1;
+        continue;
+      }
       const path = toPath([...eventsOf(head), event]);
       const last = path?.steps.at(-1);
       if (!path || !last || last.transitions.length === 0) continue;
@@ -449,6 +580,34 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
     }
   }
 
+  // 4. With an oracle: every event from every state the kept paths pass through that no vertex
+  //    stands for (same flags, other context: a saved notice, an error on screen), checked against
+  //    the oracle like the steps of 2. A vertex is one snapshot among many that share its flags, so
+  //    a wrong effect that only shows from another context would otherwise never be taken.
+  if (model.oracle) {
+    const oracle = model.oracle as Oracle;
+    const { scope, take } = createRecordingScope();
+    const seen = new Set(Object.values(adjacency).map(({ state }) => fullStateKey(state)));
+    for (const path of [...kept]) {
+      for (const [index, step] of path.steps.entries()) {
+        if (violations >= MAX_VIOLATIONS) break;
+        const key = fullStateKey(step.snapshot);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        for (const event of model.events) {
+          if (!canHappen(step.snapshot, event)) continue;
+          const after = machine.transition(step.snapshot, event, scope) as AnyMachineSnapshot;
+          take();
+          if (oracleProblems(oracle, { index: -1, event, before: step.snapshot, after, input: inputCase.input }).length === 0) continue;
+          const violating = toPath([...eventsOf(path).slice(0, index), event]);
+          if (violating) kept.push(violating);
+          violations += 1;
+          break;
+        }
+      }
+    }
+  }
+
   const unique = new Map(kept.map((path) => [eventSequenceKey(path), path]));
   return withoutPrefixes([...unique.values()]).sort(
     (a, b) =>
@@ -472,6 +631,9 @@ export const pathFromEvents = (
   if (!steps) throw new Error(`an actor result in ${JSON.stringify(events.map((e) => e.type))} cannot happen`);
   return { inputLabel: inputCase.label || undefined, input: inputCase.input, steps };
 };
+
+/** The model's paths from one of its input cases. */
+export const generatePathsFor = (model: PathModel, inputCase: InputCase<unknown>): MachinePath[] => pathsForInput(model, inputCase);
 
 /** The model's paths, for each of its inputs in turn. */
 export const generatePaths = (model: PathModel): MachinePath[] =>
@@ -555,6 +717,8 @@ export interface ReplayedStep {
   snapshot: AnyMachineSnapshot;
   /** Spied action calls of this step, in order. */
   calls: ActionCall[];
+  /** Events the machine emitted (`emit`) during this step, in order. */
+  emitted: AnyEventObject[];
 }
 
 export interface Replay {
@@ -562,12 +726,174 @@ export interface Replay {
   steps: ReplayedStep[];
   calls: ActionCall[];
   invocations: Invocation[];
+  emitted: AnyEventObject[];
 }
 
 /** Thrown when the real machine does not follow the generated path. */
 export class PathReplayError extends Error {
   override name = 'PathReplayError';
 }
+
+/** Thrown when a replayed step breaks the model's oracle (the machine followed the path, wrongly). */
+export class OracleViolation extends PathReplayError {
+  override name = 'OracleViolation';
+}
+
+/** `'a.b.c'` → `{ a: { b: 'c' } }`; other state values as they are. */
+export const toStateValue = (state: StateValue): StateValue => {
+  if (typeof state !== 'string' || !state.includes('.')) return state;
+  const parts = state.split('.');
+  const leaf = parts.pop() ?? '';
+  return parts.reduceRight<StateValue>((inner, key) => ({ [key]: inner }), leaf);
+};
+
+export const oracleState = (snapshot: AnyMachineSnapshot, input: unknown): OracleState => ({
+  value: snapshot.value,
+  matches: (state) => snapshot.matches(toStateValue(state)),
+  status: snapshot.status,
+  running: Object.keys(snapshot.children ?? {}),
+  input,
+  snapshot,
+});
+
+const ownEntries = (value: object): Array<[string, unknown]> => {
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return value instanceof Error ? [...entries, ['name', value.name], ['message', value.message]] : entries;
+};
+
+/** Deep equality as `toEqual` has it: an undefined field is a missing one; errors compare by their fields. */
+export const sameValue = (a: unknown, b: unknown): boolean => {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  }
+  if (a instanceof Error !== b instanceof Error) return false;
+  const left = ownEntries(a);
+  const right = new Map(ownEntries(b));
+  return left.length === right.size && left.every(([key, item]) => right.has(key) && sameValue(item, right.get(key)));
+};
+
+const MAX_SHOWN = 600;
+/** A value in a violation message (JSON, errors with their fields, cut when long). */
+export const showValue = (value: unknown): string => {
+  const text = value === undefined ? 'undefined' : JSON.stringify(toJSONValue(value));
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+};
+
+const sourceOf = (fn: unknown): string => String(fn).replace(/\s+/g, ' ').slice(0, 200);
+
+const fieldDiff = (label: string, expected: unknown, actual: unknown): string[] => {
+  if (sameValue(expected, actual)) return [];
+  if (typeof expected !== 'object' || typeof actual !== 'object' || expected === null || actual === null || Array.isArray(expected)) {
+    return [`${label}: expected ${showValue(expected)}\n    but it is ${showValue(actual)}`];
+  }
+  const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+  return [...keys].flatMap((key) => {
+    const want = (expected as Record<string, unknown>)[key];
+    const have = (actual as Record<string, unknown>)[key];
+    return sameValue(want, have) ? [] : [`${label}.${key}: expected ${showValue(want)}\n    but it is ${showValue(have)}`];
+  });
+};
+
+/** What one replayed step gives the oracle. */
+export interface OracleStep {
+  index: number;
+  event: AnyEventObject;
+  /** The real actor's snapshot before the step (undefined on the start step). */
+  before: AnyMachineSnapshot | undefined;
+  after: AnyMachineSnapshot;
+  input: unknown;
+  /** Spied action calls of the step, in order; undefined: not checked. */
+  calls?: readonly ActionCall[];
+  /** Actors started during the step; undefined: not checked. */
+  started?: readonly Invocation[];
+  /** Events the machine emitted during the step; undefined: not checked. */
+  emitted?: readonly AnyEventObject[];
+}
+
+/** The ways a step breaks the oracle (empty when it keeps it). */
+export const oracleProblems = (oracle: Oracle, step: OracleStep): string[] => {
+  const problems: string[] = [];
+  const attempt = (what: string, check: () => void) => {
+    try {
+      check();
+    } catch (error) {
+      problems.push(`${what} threw ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const { event, before, after, input } = step;
+  const to = oracleState(after, input);
+  const from = before && oracleState(before, input);
+  type Fn = (before: unknown, event: AnyEventObject, from: OracleState) => unknown;
+
+  // The context: the start's, or the one before with the event's effect.
+  attempt('the expected context', () => {
+    if (!before || !from) {
+      if (oracle.initial) problems.push(...fieldDiff('context', oracle.initial(input), after.context));
+      return;
+    }
+    const effect = (oracle.effects as Record<string, Fn | undefined> | undefined)?.[event.type];
+    const patch = effect ? (effect(before.context, event, from) as object | undefined) : undefined;
+    const why = effect ? `(the effect of ${event.type})` : `(${event.type} has no effect listed, so it changes nothing)`;
+    const problemsOfContext = fieldDiff('context', { ...before.context, ...(patch ?? {}) }, after.context);
+    if (problemsOfContext.length > 0) problems.push(`${problemsOfContext.join('\n')}\n    ${why}`);
+  });
+
+  attempt('the expected target', () => {
+    const target =
+      before && from
+        ? (oracle.targets as Record<string, Fn | undefined> | undefined)?.[event.type]?.(before.context, event, from)
+        : oracle.initialState?.(input as never);
+    if (target !== undefined && !to.matches(target as StateValue)) {
+      problems.push(`${event.type} must lead to ${showValue(target)}, but the machine is in ${showValue(after.value)}`);
+    }
+  });
+
+  for (const [state, holds] of Object.entries(oracle.states ?? {})) {
+    if (state !== '*' && !to.matches(state)) continue;
+    attempt(`the expectation of ${state}`, () => {
+      if (holds(after.context, to) === false) problems.push(`in ${state}: ${sourceOf(holds)} does not hold`);
+    });
+  }
+
+  for (const invocation of step.started ?? []) {
+    const expected = oracle.sent?.[invocation.id];
+    if (!expected) continue;
+    attempt(`the expected input of ${invocation.id}`, () => {
+      problems.push(...fieldDiff(`input of ${invocation.id}`, expected(after.context, to), invocation.input));
+    });
+  }
+
+  if (oracle.calls && step.calls) {
+    const { calls: expectCalls } = oracle;
+    const actual = step.calls;
+    attempt('the expected calls', () => {
+      const expected = expectCalls(before?.context, event, after.context, from);
+      const names = actual.map((call) => call.action);
+      if (!sameValue(expected.map((call) => call.action), names)) {
+        problems.push(`calls: expected ${showValue(expected.map((call) => call.action))}\n    but it made ${showValue(names)}`);
+        return;
+      }
+      for (const [index, want] of expected.entries()) {
+        const call = actual[index];
+        if ('params' in want) problems.push(...fieldDiff(`params of ${want.action}`, want.params, call?.params));
+        for (const [key, value] of Object.entries(want.context ?? {})) {
+          problems.push(...fieldDiff(`context seen by ${want.action}: ${key}`, value, (call?.context as Record<string, unknown>)?.[key]));
+        }
+      }
+    });
+  }
+  if (oracle.emitted && step.emitted) {
+    const { emitted: expectEmitted } = oracle;
+    const actual = step.emitted;
+    attempt('the expected emitted events', () => {
+      const expected = expectEmitted(before?.context, event, after.context, from);
+      if (!sameValue(expected, actual)) problems.push(`emitted: expected ${showValue(expected)}\n    but it emitted ${showValue(actual)}`);
+    });
+  }
+  return problems;
+};
 
 const isBuiltInAction = (action: unknown): boolean =>
   typeof action === 'function' && 'resolve' in (action as object);
@@ -587,8 +913,8 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Replays `path` on the real machine: normal events are sent, actor results settle the pending
  * promise of the invoke with that id, eventless transitions run by themselves, delayed events are
  * sent directly (the clock is simulated, so timers never fire on their own). After every step the
- * actor's state must serialize exactly as the generated step's; otherwise a `PathReplayError`
- * names the step.
+ * actor's state must serialize exactly as the generated step's, and the model's `oracle` must hold;
+ * otherwise a `PathReplayError` (an `OracleViolation` for the oracle) names the step.
  */
 export const replayPath = async (
   model: PathModel,
@@ -631,16 +957,19 @@ export const replayPath = async (
     clock: new SimulatedClock(),
   });
   actor.subscribe({ error: (error) => (actorError = error) });
+  const emitted: AnyEventObject[] = [];
+  actor.on('*', (event) => emitted.push(event));
 
-  const fail = (message: string): never => {
+  const fail = (message: string, kind: typeof PathReplayError = PathReplayError): never => {
     actor.stop();
-    throw new PathReplayError(`${message}\n\n${formatPath(model, path, { upTo: stepIndex })}`);
+    throw new kind(`${message}\n\n${formatPath(model, path, { upTo: stepIndex })}`);
   };
 
   const replayed: ReplayedStep[] = [];
   for (const [index, step] of path.steps.entries()) {
     stepIndex = index;
     const callsBefore = calls.length;
+    const emittedBefore = emitted.length;
     if (index === 0) {
       actor.start();
     } else {
@@ -665,8 +994,52 @@ export const replayPath = async (
     const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
     const actual = serialize(snapshot);
     if (actual !== step.state) fail(`step ${index}: expected state ${step.state}\n but the machine is in ${actual}`);
-    replayed.push({ index, step, snapshot, calls: calls.slice(callsBefore) });
+    const stepCalls = calls.slice(callsBefore);
+    const stepEmitted = emitted.slice(emittedBefore);
+    if (model.oracle) {
+      const problems = oracleProblems(model.oracle as Oracle, {
+        index,
+        event: step.event,
+        before: replayed.at(-1)?.snapshot,
+        after: snapshot,
+        input: path.input,
+        calls: stepCalls,
+        emitted: stepEmitted,
+        started: invocations.filter((invocation) => invocation.step === index),
+      });
+      if (problems.length > 0) fail(`step ${index} (${step.event.type}) breaks the oracle:\n  ${problems.join('\n  ')}`, OracleViolation);
+    }
+    replayed.push({ index, step, snapshot, calls: stepCalls, emitted: stepEmitted });
   }
   actor.stop();
-  return { path, steps: replayed, calls, invocations };
+  return { path, steps: replayed, calls, invocations, emitted };
+};
+
+/** A path that failed its replay, numbered from 1 among the paths it was replayed with. */
+export interface PathFailure {
+  number: number;
+  path: MachinePath;
+  error: unknown;
+}
+
+/**
+ * Replays the paths one after another and collects the failures (of the replay, the oracle or
+ * `check`), stopping after `stopAfter` of them: one broken transition often fails most paths.
+ */
+export const replayPaths = async (
+  model: PathModel,
+  paths: readonly MachinePath[],
+  options: { check?: (replay: Replay) => void; stopAfter?: number } = {},
+): Promise<PathFailure[]> => {
+  const failures: PathFailure[] = [];
+  for (const [index, path] of paths.entries()) {
+    try {
+      const replay = await replayPath(model, path);
+      options.check?.(replay);
+    } catch (error) {
+      failures.push({ number: index + 1, path, error });
+      if (failures.length >= (options.stopAfter ?? 5)) break;
+    }
+  }
+  return failures;
 };

@@ -2,6 +2,7 @@
 import { resourceMachine } from '../../machines/resource.machine.ts';
 import { ApiError } from '../../contract/api-error.ts';
 import { errorKeys } from '../../contract/error.schema.ts';
+import { shownMessage } from './oracle-helpers.ts';
 import { defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const firstData = { banners: ['life'], version: 1 };
@@ -20,4 +21,26 @@ export const resourceModel = defineModel({
     errorEvent('load', networkDown),
   ],
   flags: ({ context }) => ({ hasData: context.data !== undefined, hasError: context.error !== null }),
+  oracle: {
+    initial: () => ({ data: undefined, error: null }),
+    initialState: () => 'loading',
+    effects: {
+      // A reload or retry keeps what is on screen while the new answer loads; the old error goes.
+      'resource.retry': () => ({ error: null }),
+      'resource.reload': () => ({ error: null }),
+      'xstate.done.actor.load': (_, event) => ({ data: event.output, error: null }),
+      'xstate.error.actor.load': (_, event) => ({ error: shownMessage(event.error) }),
+    },
+    targets: {
+      'resource.retry': (_, __, from) => (from.matches('failed') ? 'loading' : from.value),
+      'resource.reload': () => 'loading',
+      'xstate.done.actor.load': () => 'ready',
+      'xstate.error.actor.load': () => 'failed',
+    },
+    states: {
+      loading: ({ error }, state) => error === null && state.running.includes('load'),
+      ready: ({ data, error }) => data !== undefined && error === null,
+      failed: ({ error }) => error !== null,
+    },
+  },
 });

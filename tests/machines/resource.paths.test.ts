@@ -4,22 +4,7 @@ import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts
 import { describePaths } from './path-suite.ts';
 import { firstData, networkDown, notFound, reloadedData, resourceModel } from './resource.model.ts';
 
-describePaths('resource', resourceModel, {
-  invariants: ({ steps }) => {
-    for (const { index, step, snapshot } of steps) {
-      const before = steps[index - 1]?.snapshot;
-      // A reload or retry keeps what is on screen while the new answer loads.
-      if (step.event.type === 'resource.reload' || step.event.type === 'resource.retry') {
-        expect(snapshot.context.data).toBe(before?.context.data);
-      }
-      if (step.event.type === 'xstate.done.actor.load') {
-        expect(snapshot.value).toBe('ready');
-        expect(snapshot.context).toEqual({ data: step.event.output, error: null });
-      }
-      if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
-    }
-  },
-});
+describePaths('resource', resourceModel);
 
 describe('resource behaviour', () => {
   it('loads once per start, retry and reload, and shows the newest answer', async () => {

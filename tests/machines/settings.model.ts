@@ -1,8 +1,9 @@
 /** Path model of machines/settings.machine.ts: the account load, then four sections that save on their own. */
-import { passwordErrors, profileErrors, settingsMachine } from '../../machines/settings.machine.ts';
-import type { Account } from '../../contract/account.schema.ts';
+import { settingsMachine } from '../../machines/settings.machine.ts';
+import { changePasswordBodySchema, formErrors, profileBodySchema, type Account } from '../../contract/account.schema.ts';
 import { ApiError } from '../../contract/api-error.ts';
 import { errorKeys } from '../../contract/error.schema.ts';
+import { shownFields, shownMessage, without, withRegion } from './oracle-helpers.ts';
 import { defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
 export const account: Account = { email: 'demo@example.com', name: 'Бат-Эрдэнэ Дорж', register: 'УБ90061512', phone: '99112233', language: 'mn' };
@@ -12,6 +13,18 @@ export const newToken = 'token-after-password-change';
 export const emailTaken = new ApiError(409, { key: errorKeys.emailTaken });
 export const currentPasswordIncorrect = new ApiError(422, { key: errorKeys.currentPasswordIncorrect });
 export const networkDown = new TypeError('Failed to fetch');
+
+const fresh = { fieldErrors: {}, error: null, saved: false };
+const emptyPasswordForm = { current_password: '', new_password: '', new_password_again: '' };
+const isEmpty = (errors: object) => Object.keys(errors).length === 0;
+/** What the profile and password sections find wrong before sending, by the contract's schemas. */
+const profileProblems = (email: string) => formErrors(profileBodySchema, { email });
+const passwordProblems = (form: typeof emptyPasswordForm) =>
+  formErrors(
+    changePasswordBodySchema,
+    { current_password: form.current_password, new_password: form.new_password },
+    { password: form.new_password, again: form.new_password_again, againField: 'new_password_again' },
+  );
 
 export const passwordFilled = [
   { type: 'password.change', field: 'current_password', value: 'demo1234' },
@@ -48,10 +61,121 @@ export const settingsModel = defineModel({
   // into thousands of states; the behaviour tests check those.
   flags: ({ context }) => ({
     account: context.account !== null,
-    profileValid: Object.keys(profileErrors(context.profile.email)).length === 0,
+    profileValid: isEmpty(profileProblems(context.profile.email)),
     // isPasswordValid reads three fields: how many are still wrong, so a path can fill them in turn.
-    passwordErrors: Object.keys(passwordErrors(context.password.form)).length,
+    passwordErrors: Object.keys(passwordProblems(context.password.form)).length,
   }),
   // Four independent sections: their combinations are walked by the shortest and edge paths.
   simplePaths: false,
+  // Each section saves on its own, says so, and keeps what the user typed when it fails.
+  oracle: {
+    initial: (input) => ({
+      account: null,
+      loadError: null,
+      profile: { ...fresh, email: '' },
+      password: { ...fresh, form: emptyPasswordForm },
+      language: { ...fresh, value: input.language },
+      cookies: { saved: false },
+    }),
+    initialState: () => 'loading',
+    effects: {
+      'xstate.done.actor.loadAccount': (before, event) => ({
+        account: event.output,
+        loadError: null,
+        profile: { ...before.profile, email: event.output.email },
+      }),
+      'xstate.error.actor.loadAccount': (_, event) => ({ loadError: shownMessage(event.error) }),
+      'settings.retry': (_, __, from) => (from.matches('failed') ? { loadError: null } : {}),
+
+      'profile.change': (before, event, from) =>
+        from.matches('ready.profile.editing') ? { profile: { ...before.profile, email: event.value, fieldErrors: {}, saved: false } } : {},
+      'profile.submit': (before, _, from) =>
+        from.matches('ready.profile.editing')
+          ? { profile: { ...before.profile, fieldErrors: profileProblems(before.profile.email), error: null, saved: false } }
+          : {},
+      'xstate.done.actor.saveProfile': (_, event) => ({ account: event.output, profile: { ...fresh, email: event.output.email, saved: true } }),
+      'xstate.error.actor.saveProfile': (before, event) => ({
+        profile: { ...before.profile, error: shownMessage(event.error), fieldErrors: shownFields(event.error) },
+      }),
+
+      'password.change': (before, event, from) =>
+        from.matches('ready.password.editing')
+          ? {
+              password: {
+                ...before.password,
+                form: { ...before.password.form, [event.field]: event.value },
+                fieldErrors: without(before.password.fieldErrors, event.field),
+                saved: false,
+              },
+            }
+          : {},
+      'password.submit': (before, _, from) =>
+        from.matches('ready.password.editing')
+          ? { password: { ...before.password, fieldErrors: passwordProblems(before.password.form), error: null, saved: false } }
+          : {},
+      // Saved: the fields are emptied (a password is not left on screen).
+      'xstate.done.actor.changePassword': () => ({ password: { ...fresh, form: emptyPasswordForm, saved: true } }),
+      'xstate.error.actor.changePassword': (before, event) => ({
+        password: { ...before.password, error: shownMessage(event.error), fieldErrors: shownFields(event.error) },
+      }),
+
+      'language.change': (before, event, from) =>
+        from.matches('ready.language.editing') ? { language: { ...before.language, value: event.value, error: null, saved: false } } : {},
+      'xstate.done.actor.saveLanguage': (_, event) => ({ account: event.output, language: { ...fresh, value: event.output.language, saved: true } }),
+      'xstate.error.actor.saveLanguage': (before, event) => ({ language: { ...before.language, error: shownMessage(event.error) } }),
+
+      'cookies.reopen': (_, __, from) => (from.matches('ready.cookies.idle') ? { cookies: { saved: false } } : {}),
+      'xstate.done.actor.awaitCookieChoice': () => ({ cookies: { saved: true } }),
+    },
+    targets: {
+      'xstate.done.actor.loadAccount': () => ({ ready: { profile: 'editing', password: 'editing', language: 'editing', cookies: 'idle' } }),
+      'xstate.error.actor.loadAccount': () => 'failed',
+      'settings.retry': (_, __, from) => (from.matches('failed') ? 'loading' : from.value),
+      'profile.change': (_, __, from) => from.value,
+      'profile.submit': (before, _, from) =>
+        from.matches('ready.profile.editing')
+          ? withRegion(from.value, 'ready.profile', isEmpty(profileProblems(before.profile.email)) ? 'saving' : 'editing')
+          : from.value,
+      'xstate.done.actor.saveProfile': (_, __, from) => withRegion(from.value, 'ready.profile', 'editing'),
+      'xstate.error.actor.saveProfile': (_, __, from) => withRegion(from.value, 'ready.profile', 'editing'),
+      'password.change': (_, __, from) => from.value,
+      'password.submit': (before, _, from) =>
+        from.matches('ready.password.editing')
+          ? withRegion(from.value, 'ready.password', isEmpty(passwordProblems(before.password.form)) ? 'saving' : 'editing')
+          : from.value,
+      'xstate.done.actor.changePassword': (_, __, from) => withRegion(from.value, 'ready.password', 'editing'),
+      'xstate.error.actor.changePassword': (_, __, from) => withRegion(from.value, 'ready.password', 'editing'),
+      'language.change': (_, __, from) => from.value,
+      'language.submit': (_, __, from) => (from.matches('ready.language.editing') ? withRegion(from.value, 'ready.language', 'saving') : from.value),
+      'xstate.done.actor.saveLanguage': (_, __, from) => withRegion(from.value, 'ready.language', 'editing'),
+      'xstate.error.actor.saveLanguage': (_, __, from) => withRegion(from.value, 'ready.language', 'editing'),
+      'cookies.reopen': (_, __, from) => (from.matches('ready.cookies.idle') ? withRegion(from.value, 'ready.cookies', 'choosing') : from.value),
+      'xstate.done.actor.awaitCookieChoice': (_, __, from) => withRegion(from.value, 'ready.cookies', 'idle'),
+      'xstate.error.actor.awaitCookieChoice': (_, __, from) => withRegion(from.value, 'ready.cookies', 'idle'),
+    },
+    states: {
+      loading: (_, state) => state.running.includes('loadAccount'),
+      failed: ({ loadError }) => loadError !== null,
+      ready: ({ account, loadError }) => account !== null && loadError === null,
+      'ready.profile.saving': ({ profile }, state) => isEmpty(profileProblems(profile.email)) && state.running.includes('saveProfile'),
+      'ready.password.saving': ({ password }, state) => isEmpty(passwordProblems(password.form)) && state.running.includes('changePassword'),
+      'ready.language.saving': (_, state) => state.running.includes('saveLanguage'),
+      'ready.cookies.choosing': ({ cookies }, state) => !cookies.saved && state.running.includes('awaitCookieChoice'),
+    },
+    sent: {
+      saveProfile: ({ profile }) => ({ email: profile.email }),
+      changePassword: ({ password }) => ({ current_password: password.form.current_password, new_password: password.form.new_password }),
+      saveLanguage: ({ language }) => ({ language: language.value }),
+    },
+    // The new token goes to the session exactly when the password changed; the language is applied
+    // when saved; the cookie banner opens when the choice is reopened.
+    calls: (_, event, __, from) =>
+      event.type === 'xstate.done.actor.changePassword'
+        ? [{ action: 'adoptNewToken', params: { access: (event.output as { access: string }).access } }]
+        : event.type === 'xstate.done.actor.saveLanguage'
+          ? [{ action: 'applyLanguage', params: { language: (event.output as Account).language } }]
+          : event.type === 'cookies.reopen' && from?.matches('ready.cookies.idle')
+            ? [{ action: 'reopenCookieChoice' }]
+            : [],
+  },
 });

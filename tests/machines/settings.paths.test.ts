@@ -2,32 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { errorKeys } from '../../contract/error.schema.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
-import { account, changedEmail, currentPasswordIncorrect, emailTaken, inEnglish, newToken, passwordFilled, settingsModel } from './settings.model.ts';
+import { account, changedEmail, currentPasswordIncorrect, emailTaken, inEnglish, passwordFilled, settingsModel } from './settings.model.ts';
 
 const loaded = [doneEvent('loadAccount', account)];
 
-describePaths('settings', settingsModel, {
-  invariants: ({ steps, calls }) => {
-    for (const { step, snapshot } of steps) {
-      if (snapshot.matches('ready')) expect(snapshot.context.account).not.toBeNull();
-      // A saved password never stays on screen.
-      if (step.event.type === 'xstate.done.actor.changePassword') {
-        expect(snapshot.context.password.form).toEqual({ current_password: '', new_password: '', new_password_again: '' });
-      }
-    }
-    // The new token goes to the session exactly when the password changed; the language is applied when saved.
-    const expected = steps.flatMap(({ step }): Array<[string, unknown]> =>
-      step.event.type === 'xstate.done.actor.changePassword'
-        ? [['adoptNewToken', { access: newToken }]]
-        : step.event.type === 'xstate.done.actor.saveLanguage'
-          ? [['applyLanguage', { language: 'en' }]]
-          : step.event.type === 'cookies.reopen' && calls.some((call) => call.event === step.event)
-            ? [['reopenCookieChoice', undefined]]
-            : [],
-    );
-    expect(calls.map((call): [string, unknown] => [call.action, call.params])).toEqual(expected);
-  },
-});
+describePaths('settings', settingsModel);
 
 describe('settings behaviour', () => {
   it('shows the account, and a retry after a failed load', async () => {
