@@ -2,15 +2,17 @@
  * Lists a machine's generated test paths for testers:
  *   npm run paths -- auth           numbered steps, as text
  *   npm run -s paths -- auth --json  the same paths as JSON (for tools and browser tests)
+ *   npm run paths -- auth --shortest only the shortest path to every state (vertex), numbered as the
+ *                                    browser replays (tests/e2e/*.model-paths.test.ts) name them
  *   npm run paths                   the machine names
  */
 import { formatPath, pathToJSON } from '../tests/machines/path-format.ts';
-import { coverage, formatCoverage, generatePaths } from '../tests/machines/path-kit.ts';
+import { coverage, formatCoverage, generatePaths, inputCasesOf, shortestPathsFor } from '../tests/machines/path-kit.ts';
 import { isMachineName, loadModel, machineNames, machineSource } from './machine-catalog.ts';
 
 const usage = () =>
   [
-    'usage: npm run paths -- <machine> [--json]',
+    'usage: npm run paths -- <machine> [--json] [--shortest]',
     '       (npm run -s paths -- <machine> --json keeps npm\'s own lines out of the JSON)',
     '',
     'machines:',
@@ -30,16 +32,18 @@ const main = async (args: string[]): Promise<number> => {
     return 1;
   }
   const model = await loadModel(name);
-  const paths = generatePaths(model);
+  const shortest = args.includes('--shortest');
+  const paths = shortest ? inputCasesOf(model).flatMap((inputCase) => shortestPathsFor(model, inputCase)) : generatePaths(model);
+  const kind = shortest ? 'shortest paths (one per state vertex)' : 'paths';
   if (json) {
     const output = { machine: name, source: machineSource(name), paths: paths.map((path, index) => pathToJSON(model, path, index + 1)) };
     console.log(JSON.stringify(output, null, 2));
     return 0;
   }
   const result = coverage(model.machine, paths);
-  console.log(`${name} (${machineSource(name)}): ${paths.length} paths\n${formatCoverage(result)}\n`);
+  console.log(`${name} (${machineSource(name)}): ${paths.length} ${kind}\n${formatCoverage(result)}\n`);
   for (const [index, path] of paths.entries()) {
-    console.log(`${formatPath(model, path, { title: `Path ${index + 1}` })}\n`);
+    console.log(`${formatPath(model, path, { title: `${shortest ? 'Shortest path' : 'Path'} ${index + 1}` })}\n`);
   }
   return 0;
 };

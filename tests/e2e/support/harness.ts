@@ -8,6 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Db } from '../../../server/db/db';
 import type { RunningServer } from '../../../server/start';
 import { launchChromium, startAppServer } from './browser';
 import { siteOf, type Site } from './pages/site';
@@ -45,8 +46,17 @@ interface Allowance {
 export interface BrowserTests {
   /** http://127.0.0.1:<port> of this file's server. */
   readonly baseUrl: string;
+  /** This file's server database, for arranging data the API cannot (e.g. in the model-path replays). */
+  readonly db: Db;
   /** A page in a new context (closed after the test); relative URLs resolve against the server. */
   openPage(options?: PageOptions): Promise<Page>;
+  /**
+   * A new page in the file's one shared context (made on first use, kept until the file ends): no
+   * context to make per test and a warm browser cache, for tests that run many short page visits.
+   * Local storage is emptied and set from `options` before the app starts (the viewport is the
+   * default one); the page is closed after the test.
+   */
+  openPageInSharedContext(options?: Omit<PageOptions, 'width' | 'height'>): Promise<Page>;
   /** `openPage` with the page objects around it, reading labels in the page's starting language. */
   openSite(options?: PageOptions): Promise<Site>;
   /** Declares a problem this test expects (e.g. the console line of a refused request); it then does not fail the test. */
@@ -71,6 +81,8 @@ export function useBrowserTests(): BrowserTests {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  let shared: Promise<BrowserContext> | undefined;
+  let sharedPages: Page[] = [];
   let collected: Problem[] = [];
   let allowances: Allowance[] = [];
 
@@ -81,14 +93,18 @@ export function useBrowserTests(): BrowserTests {
   });
 
   afterAll(async () => {
+    await (await shared?.catch(() => undefined))?.close();
+    shared = undefined;
     await browser?.close();
     await server?.close();
   });
 
   afterEach(async () => {
     const open = contexts;
+    const openPages = sharedPages;
     contexts = [];
-    await Promise.all(open.map((context) => context.close()));
+    sharedPages = [];
+    await Promise.all([...open.map((context) => context.close()), ...openPages.map((page) => page.close())]);
     const unexpected = collected.filter(
       (problem) => !allowances.some((allowed) => (!allowed.kind || allowed.kind === problem.kind) && allowed.pattern.test(problem.text)),
     );
@@ -102,48 +118,83 @@ export function useBrowserTests(): BrowserTests {
     }
   });
 
+  /** The local-storage entries a page starts with. */
+  const storageOf = async (options: PageOptions): Promise<Record<string, string>> => {
+    const storage: Record<string, string> = { ...options.localStorage };
+    if (options.language) storage.language = options.language;
+    if (options.cookieChoiceStored ?? true) {
+      storage.cookieAccepted ??= 'true';
+      storage.cookiePersonalInformation ??= 'false';
+      storage.cookieMarketingAnalytics ??= 'false';
+    }
+    if (options.signedInAs) storage.access = await accessTokenFor(api.baseUrl, options.signedInAs);
+    return storage;
+  };
+
+  const newContext = async (options: PageOptions, storage: Record<string, string>) => {
+    if (!browser) throw new Error('The browser is not started yet (use the harness inside a test)');
+    const baseUrl = api.baseUrl;
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: options.width ?? 1280, height: options.height ?? (options.width && options.width < 600 ? 812 : 800) },
+      locale: 'en-US',
+      storageState: {
+        cookies: [],
+        origins: [{ origin: baseUrl, localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })) }],
+      },
+    });
+    context.setDefaultTimeout(WAIT_MS);
+    await context.exposeBinding(CSP_REPORTER, ({ page }, text: string) => record('csp violation', text, page.url()));
+    await context.addInitScript(cspListener);
+    return context;
+  };
+
+  /** Collects the page's errors and console errors for the test. */
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => record('page error', `${error.name}: ${error.message}`, page.url()));
+    page.on('console', (message) => {
+      const text = message.text();
+      if (/Content[- ]Security[- ]Policy/i.test(text)) record('csp violation', text, page.url());
+      else if (message.type() === 'error') {
+        const location = message.location().url;
+        record('console error', location ? `${text} (${location})` : text, page.url());
+      }
+    });
+    return page;
+  };
+
   const api: BrowserTests = {
     get baseUrl() {
       if (!server) throw new Error('The server is not started yet (use the harness inside a test)');
       return server.url;
     },
 
+    get db() {
+      if (!server) throw new Error('The server is not started yet (use the harness inside a test)');
+      return server.db;
+    },
+
     async openPage(options = {}) {
-      if (!browser) throw new Error('The browser is not started yet (use the harness inside a test)');
-      const baseUrl = api.baseUrl;
-      const storage: Record<string, string> = { ...options.localStorage };
-      if (options.language) storage.language = options.language;
-      if (options.cookieChoiceStored ?? true) {
-        storage.cookieAccepted ??= 'true';
-        storage.cookiePersonalInformation ??= 'false';
-        storage.cookieMarketingAnalytics ??= 'false';
-      }
-      if (options.signedInAs) storage.access = await accessTokenFor(baseUrl, options.signedInAs);
-
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width: options.width ?? 1280, height: options.height ?? (options.width && options.width < 600 ? 812 : 800) },
-        locale: 'en-US',
-        storageState: {
-          cookies: [],
-          origins: [{ origin: baseUrl, localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })) }],
-        },
-      });
+      const context = await newContext(options, await storageOf(options));
       contexts.push(context);
-      context.setDefaultTimeout(WAIT_MS);
-      await context.exposeBinding(CSP_REPORTER, ({ page }, text: string) => record('csp violation', text, page.url()));
-      await context.addInitScript(cspListener);
+      return watch(await context.newPage());
+    },
 
-      const page = await context.newPage();
-      page.on('pageerror', (error) => record('page error', `${error.name}: ${error.message}`, page.url()));
-      page.on('console', (message) => {
-        const text = message.text();
-        if (/Content[- ]Security[- ]Policy/i.test(text)) record('csp violation', text, page.url());
-        else if (message.type() === 'error') {
-          const location = message.location().url;
-          record('console error', location ? `${text} (${location})` : text, page.url());
-        }
-      });
+    async openPageInSharedContext(options = {}) {
+      shared ??= newContext({}, {});
+      const storage = await storageOf(options);
+      const page = watch(await (await shared).newPage());
+      sharedPages.push(page);
+      // A blank page of the site's origin (answered here, not by the server), so that its local
+      // storage can be set before the app runs.
+      const blank = `${api.baseUrl}/__e2e-blank__`;
+      await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
+      await page.goto(blank);
+      await page.unroute(blank);
+      await page.evaluate((entries) => {
+        localStorage.clear();
+        for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
+      }, storage);
       return page;
     },
 

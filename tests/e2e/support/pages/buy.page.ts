@@ -121,6 +121,35 @@ export class BuyWizard {
     await this.main.getByRole('button', { name: this.named('actions.back') }).click();
   }
 
+  /** "Continue" while the step can be sent; it reads "Saving…" (busy) while the step is stored. */
+  get continueButton() {
+    return this.main.getByRole('button', { name: this.named('actions.next') });
+  }
+
+  get savingButton() {
+    return this.main.getByRole('button', { name: this.named('actions.saving') });
+  }
+
+  /** The step indicator's link back to a finished step (absent for the current and later steps). */
+  stepLink(step: WizardStep) {
+    return this.stepIndicator.getByRole('link').filter({ hasText: this.ui.t(`buy:steps.${step}`) });
+  }
+
+  /** The wait while the application is made or loaded (alone, or in place of a step's form). */
+  get preparing() {
+    return this.main.getByRole('status').filter({ hasText: this.ui.t('buy:preparing') });
+  }
+
+  /** The heading of a page of the wizard that is not a step ('failed.create', 'notFound.title', …). */
+  phaseHeading(key: 'failed.create' | 'failed.load' | 'notFound.title' | 'paid.title' | 'noPurchase.title' | 'draft.title') {
+    return this.main.getByRole('heading', { level: 1, name: this.named(key) });
+  }
+
+  /** "Try again" after the application could not be made or loaded. */
+  async retry() {
+    await this.main.getByRole('button', { name: this.named('failed.retry') }).click();
+  }
+
   // ── register numbers ─────────────────────────────────────────────────────────────────────────
 
   private async fillRegister(group: Locator, register: string) {
@@ -128,6 +157,13 @@ export class BuyWizard {
     await group.getByRole('combobox', { name: this.ui.name('ui:register.firstLetter') }).selectOption({ label: first });
     await group.getByRole('combobox', { name: this.ui.name('ui:register.secondLetter') }).selectOption({ label: second });
     await group.getByRole('textbox', { name: this.ui.name('ui:register.number') }).fill(register.slice(2));
+  }
+
+  /** Sets a register field part by part (a part may be empty: the letter list's placeholder, no digits). */
+  async typeRegister(group: Locator, parts: { first: string; second: string; number: string }) {
+    await group.getByRole('combobox', { name: this.ui.name('ui:register.firstLetter') }).selectOption(parts.first);
+    await group.getByRole('combobox', { name: this.ui.name('ui:register.secondLetter') }).selectOption(parts.second);
+    await group.getByRole('textbox', { name: this.ui.name('ui:register.number') }).fill(parts.number);
   }
 
   // ── step 1: the insured person ───────────────────────────────────────────────────────────────
@@ -233,6 +269,28 @@ export class BuyWizard {
     return this.beneficiary(number).getByRole('textbox', { name: this.named('contract.share') });
   }
 
+  /** A text field of a beneficiary ('contract.lastName', 'contract.firstName', 'contract.share'). */
+  beneficiaryField(number: number, key: string) {
+    return this.beneficiary(number).getByRole('textbox', { name: this.named(key) });
+  }
+
+  relationshipOf(number: number) {
+    return this.beneficiary(number).getByRole('combobox', { name: this.named('contract.relationship') });
+  }
+
+  beneficiaryRegister(number: number) {
+    return this.beneficiary(number).getByRole('group', { name: this.named('contract.register') });
+  }
+
+  /** All beneficiaries' field groups. */
+  get beneficiaries() {
+    return this.main.getByRole('group', { name: new RegExp(`^${this.ui.t('buy:contract.beneficiary', { number: '\\d+' })}$`) });
+  }
+
+  async removeBeneficiary(number: number) {
+    await this.main.getByRole('button', { name: this.named('contract.removeFor', { number }) }).click();
+  }
+
   async addBeneficiary() {
     await this.main.getByRole('button', { name: this.named('contract.add') }).click();
   }
@@ -294,6 +352,11 @@ export class BuyWizard {
 
   async chooseAnotherMethod() {
     await this.invoice.getByRole('button', { name: this.named('payment.change') }).click();
+  }
+
+  /** The pay button while the invoice is being made ("Creating the invoice…", busy). */
+  get creatingInvoiceButton() {
+    return this.main.getByRole('button', { name: this.named('payment.creating') });
   }
 
   /** The page shown for a payment step with nothing to pay. */

@@ -85,6 +85,11 @@ export class PaymentStatusPage {
     await expect.poll(async () => (await this.announcement.innerText()).trim(), { timeout: WAIT_MS }).toBe(this.ui.t('payment:pending.waiting'));
   }
 
+  /** The page of a provider that waits for the payment: its heading ('khan', 'qpay', 'mostmoney'). */
+  async seePendingPageOf(provider: 'khan' | 'qpay' | 'mostmoney') {
+    await expectVisible(this.headingNamed(`pending.${provider}.title`));
+  }
+
   /** The card's page: waiting for the bank to confirm. */
   async seeWaitingForTheBank() {
     await expectVisible(this.headingNamed('pending.khan.title'));

@@ -1,0 +1,389 @@
+/**
+ * The buy-insurance machine's generated paths (tests/machines/buy-insurance.model.ts, the shortest
+ * path to every state) replayed in Chromium through the real wizard against the real server
+ * (tests/e2e/support/path-replay.ts). One path per target state runs; see tests/machines/README.md,
+ * "Replayed in the browser".
+ *
+ * The model's world is the demo user's: its "buy" answers a draft pre-filled with the demo user's
+ * details (insuredPerson), so every purchase here is the demo user's, signed in. What the model's
+ * actor results need from the server is arranged through the API (a draft with its steps stored, a
+ * paid application) or, for the drafts offered, in the database; its errors are answered by
+ * intercepting the request.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Application, ApplicationStep } from '../../contract/insurance.schema';
+import type { Invoice } from '../../contract/payment.schema';
+import type { Message } from '../../contract/validation';
+import { buyInsuranceModel } from '../machines/buy-insurance.model';
+import type { BrowserTests } from './support/harness';
+import { describeModelPaths, moveInHistoryTo, routeTarget, routeToShownStep, type MachineReplay, type PlannedStep, type ReplayContext } from './support/path-replay';
+import { BuyWizard, type WizardStep } from './support/pages/buy.page';
+import { PaymentStatusPage, statusPathOf } from './support/pages/payment-status.page';
+import type { UiLanguage } from './support/pages/ui-language';
+import { exactly } from './support/texts';
+import { expectHidden, expectVisible, WAIT_MS } from './support/ui';
+import { accessTokenFor, demoUser } from './support/users';
+
+interface BuyWorld {
+  /** The application the wizard works on: created by the app (its answer), continued or arranged. */
+  applicationId: string | null;
+  /** The demo user's draft arranged for a drafts answer, offered on "buy". */
+  draftId: string | null;
+}
+
+type Context = ReplayContext<BuyWorld>;
+
+const STEPS: readonly ApplicationStep[] = ['insured', 'plan', 'contract'];
+const PRODUCT_ID = 100;
+
+// ── the demo user's applications, through the API ──────────────────────────────────────────────
+
+const tokens = new Map<string, Promise<string>>();
+const demoToken = (e2e: BrowserTests) => {
+  let token = tokens.get(e2e.baseUrl);
+  if (!token) tokens.set(e2e.baseUrl, (token = accessTokenFor(e2e.baseUrl, demoUser)));
+  return token;
+};
+
+async function api<T>(e2e: BrowserTests, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${e2e.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await demoToken(e2e)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const newDraft = (e2e: BrowserTests) =>
+  api<Application>(e2e, 'POST', '/api/applications/', { product_id: PRODUCT_ID }, { 'Idempotency-Key': `replay-${randomUUID()}` });
+
+const stepBody = (application: Application, step: ApplicationStep): unknown =>
+  step === 'insured' ? application.insured : step === 'plan' ? application.plan : application.contract;
+
+/** Stores the steps `target` has and the server's application lacks (as another device would), and pays when `target` is paid. */
+async function bringTo(e2e: BrowserTests, id: string, target: Application) {
+  const current = await api<Application>(e2e, 'GET', `/api/applications/${id}/`);
+  for (const step of STEPS) {
+    if (target.completed_steps.includes(step) && !current.completed_steps.includes(step)) {
+      await api(e2e, 'PUT', `/api/applications/${id}/${step}/`, stepBody(target, step));
+    }
+  }
+  if (target.status === 'paid' && current.status !== 'paid') {
+    const invoice = await api<Invoice>(e2e, 'POST', `/api/applications/${id}/invoice/`, { provider: 'qpay' }, { 'Idempotency-Key': `replay-${randomUUID()}` });
+    const paid = await fetch(`${e2e.baseUrl}/api/dev/payments/${invoice.id}/complete/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ result: 'paid' }),
+    });
+    if (!paid.ok) throw new Error(`paying invoice ${invoice.id} answered ${paid.status}`);
+  }
+}
+
+/** The demo user has no unpaid draft of the product any more (earlier paths made some): they become visitors' drafts. */
+const forgetDemoDrafts = (e2e: BrowserTests) =>
+  e2e.db.query(
+    `update applications set user_id = null
+      where product_id = $1 and status = 'draft' and user_id = (select id from users where email = $2)`,
+    [PRODUCT_ID, demoUser.email],
+  );
+
+// ── what the server can answer ─────────────────────────────────────────────────────────────────
+
+const FORGETS_STEPS = "the server never forgets a stored step: the model's sample application has fewer steps than the server's";
+const UNPAYS = 'a paid application stays paid';
+
+interface Stored {
+  steps: readonly string[];
+  paid: boolean;
+}
+
+const storedOf = (application: Application): Stored => ({ steps: application.completed_steps, paid: application.status === 'paid' });
+const SAVED_STEP: Readonly<Record<string, ApplicationStep>> = { saveInsured: 'insured', savePlan: 'plan', saveContract: 'contract' };
+
+/**
+ * Walks the path with what the server would hold: an application's steps only grow (the replay
+ * stores missing ones before a load answers), and a save answers what is stored plus that step.
+ */
+function serverCannot(path: { input: unknown }, steps: readonly PlannedStep[]): string | undefined {
+  const input = path.input as { applicationId: string | null };
+  let current: Stored | null = input.applicationId ? { steps: [], paid: false } : null;
+  let draft: Stored | null = null;
+  for (const { event } of steps.slice(1)) {
+    if (event.type === 'draft.continue') current = draft;
+    const match = /^xstate\.done\.actor\.(\w+)$/.exec(event.type);
+    if (!match) continue;
+    const id = match[1] ?? '';
+    if (id === 'listDrafts') {
+      const drafts = event.output as Application[];
+      draft = drafts[0] ? storedOf(drafts[0]) : null;
+    } else if (id === 'createApplication') {
+      current = storedOf(event.output as Application);
+    } else if (id === 'loadApplication') {
+      const next = storedOf((event.output as { application: Application }).application);
+      if (current && !current.steps.every((step) => next.steps.includes(step))) return FORGETS_STEPS;
+      if (current?.paid && !next.paid) return UNPAYS;
+      current = next;
+    } else if (SAVED_STEP[id]) {
+      const next = storedOf(event.output as Application);
+      const expected = STEPS.filter((step) => step === SAVED_STEP[id] || current?.steps.includes(step));
+      if (expected.join('+') !== next.steps.join('+')) {
+        return `the server would answer ${id} with the steps ${expected.join('+')}, the model's sample has ${next.steps.join('+') || 'none'}`;
+      }
+      current = next;
+    }
+  }
+  return undefined;
+}
+
+// ── what the pages show ────────────────────────────────────────────────────────────────────────
+
+const wizardOf = (context: Context) => new BuyWizard(context.ui);
+
+/** A machine message (`errors.generic`, `validation.phone` with values) as the page shows it. */
+const messageText = (ui: UiLanguage, message: Message) => ui.t(message.key.replace('.', ':'), message.values as Record<string, string | number>);
+
+/** The form's notice and its field errors, exactly as the model's context has them (none: no notice). */
+async function seeNotice(context: Context) {
+  const wizard = wizardOf(context);
+  const { error, fieldErrors } = context.after.context as { error: Message | null; fieldErrors: Record<string, Message> };
+  const problems = Object.values(fieldErrors);
+  if (!error && problems.length === 0) {
+    await expectHidden(wizard.alert);
+    return;
+  }
+  await expectVisible(wizard.alert.filter({ hasText: error ? messageText(context.ui, error) : context.ui.t('buy:formError') }));
+  for (const message of problems) await expectVisible(wizard.main.getByText(exactly(messageText(context.ui, message))).first());
+}
+
+const seeStep = (step: WizardStep) => async (context: Context) => expectVisible(wizardOf(context).heading(step));
+const seeEditing = async (context: Context) => {
+  await expectVisible(wizardOf(context).continueButton);
+  await seeNotice(context);
+};
+const seeSaving = async (context: Context) => expectVisible(wizardOf(context).savingButton);
+const seePhase = (key: Parameters<BuyWizard['phaseHeading']>[0]) => async (context: Context) => expectVisible(wizardOf(context).phaseHeading(key));
+const seeFailure = (key: 'failed.create' | 'failed.load') => async (context: Context) => {
+  await seePhase(key)(context);
+  await seeNotice(context);
+};
+const seePreparing = async (context: Context) => expectVisible(wizardOf(context).preparing);
+const quoteBusy = (context: Context) => wizardOf(context).quote.getAttribute('aria-busy');
+
+const replay: MachineReplay<BuyWorld> = {
+  model: buyInsuranceModel,
+  select: 'state',
+  topUp: 12,
+  world: () => ({ applicationId: null, draftId: null }),
+  page: async (e2e, path) => ((path.input as { productId: number | null }).productId === null ? {} : { localStorage: { access: await demoToken(e2e) } }),
+
+  async start(context) {
+    const { productId, applicationId, requestedStep } = context.path.input as { productId: number | null; applicationId: string | null; requestedStep?: string };
+    if (productId === null) {
+      await context.page.goto('/insurance/buy/payment/');
+    } else if (applicationId === null) {
+      await context.page.goto(`/insurance/buy/new/${productId}/`);
+    } else {
+      // A link to a step of an application of the demo user's; its stored steps are arranged when the model's load answers.
+      const created = await newDraft(context.e2e);
+      context.world.applicationId = created.id;
+      const page = requestedStep === 'plan' ? 'product/' : requestedStep === 'contract' ? 'contract/' : '';
+      await context.page.goto(`/insurance/buy/${created.id}/${productId}/${page}`);
+    }
+  },
+
+  params: ({ world, after }) => ({ id: world.applicationId, productId: (after.context as { productId: number | null }).productId }),
+
+  actors: {
+    listDrafts: {
+      requests: (request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/applications/',
+      async arrange(context, output) {
+        await forgetDemoDrafts(context.e2e);
+        const [offered, ...more] = output as Application[];
+        if (more.length > 0) throw new Error('the replay arranges one offered draft');
+        if (offered) {
+          const draft = await newDraft(context.e2e);
+          await bringTo(context.e2e, draft.id, offered);
+          context.world.draftId = draft.id;
+        }
+      },
+    },
+    createApplication: {
+      requests: (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/applications/',
+      answered(context, answers) {
+        context.world.applicationId = (answers[0]?.body as Application | undefined)?.id ?? null;
+      },
+    },
+    loadApplication: {
+      // The application and its product, asked for together.
+      requests: (request) => request.method() === 'GET' && /^\/api\/(applications\/[0-9a-f-]{36}|products\/\d+)\/$/.test(new URL(request.url()).pathname),
+      failing: (request) => /^\/api\/applications\//.test(new URL(request.url()).pathname),
+      async arrange(context, output) {
+        if (!context.world.applicationId) throw new Error('no application to load');
+        await bringTo(context.e2e, context.world.applicationId, (output as { application: Application }).application);
+      },
+    },
+    saveInsured: { requests: (request) => request.method() === 'PUT' && /\/insured\/$/.test(request.url()) },
+    savePlan: { requests: (request) => request.method() === 'PUT' && /\/plan\/$/.test(request.url()) },
+    saveContract: { requests: (request) => request.method() === 'PUT' && /\/contract\/$/.test(request.url()) },
+    getQuote: { requests: (request) => request.method() === 'POST' && /^\/api\/products\/\d+\/quote\/$/.test(new URL(request.url()).pathname) },
+    createInvoice: { requests: (request) => request.method() === 'POST' && /\/invoice\/$/.test(request.url()) },
+  },
+
+  events: {
+    'draft.continue': async (context) => {
+      await wizardOf(context).continueMyDraft();
+      context.world.applicationId = context.world.draftId;
+    },
+    'draft.startNew': async (context) => wizardOf(context).startANewApplication(),
+    'flow.retry': async (context) => wizardOf(context).retry(),
+    // The app refreshes a restored purchase: a reload on a step, coming back from the provider's page.
+    'flow.refresh': async (context) => {
+      if (context.before.matches({ payment: 'handedOff' })) await context.page.goBack();
+      else await context.page.reload();
+    },
+    'xstate.route': {
+      cannot: routeToShownStep,
+      // A finished step's link in the step indicator; a later step through the history (forward).
+      async run(context, event) {
+        const link = wizardOf(context).stepLink(routeTarget(context.before, event).id as WizardStep);
+        if ((await link.count()) > 0) await link.click();
+        else await moveInHistoryTo(context, replay.params(context));
+      },
+    },
+    'step.next': async (context) => wizardOf(context).continue(),
+    'step.back': async (context) => wizardOf(context).back(),
+    'insured.change': async (context, event) => {
+      const labels: Record<string, string> = { last_name: 'insured.lastName', first_name: 'insured.firstName', phone: 'insured.phone', email: 'insured.email', birth_date: 'insured.birthDate', address: 'insured.address' };
+      const label = labels[String(event.field)];
+      if (!label) throw new Error(`no field for insured.${String(event.field)}`);
+      await wizardOf(context).field(label).fill(String(event.value));
+    },
+    'insured.changeRegister': async (context, event) => {
+      const wizard = wizardOf(context);
+      await wizard.typeRegister(wizard.insuredRegister, event.value as { first: string; second: string; number: string });
+    },
+    'plan.change': async (context, event) => {
+      const wizard = wizardOf(context);
+      const value = String(event.value);
+      if (event.field === 'term_years') await wizard.term.selectOption(value);
+      else if (event.field === 'frequency') await wizard.frequency.selectOption(value);
+      else {
+        const savings = (context.before.context as { product: { plan: { fee: unknown } } | null }).product?.plan.fee;
+        await (savings ? wizard.fee : wizard.sumInsured).fill(value);
+      }
+    },
+    'contract.consent': async (context, event) => wizardOf(context).consent.setChecked(Boolean(event.value)),
+    'beneficiary.change': async (context, event) => {
+      const wizard = wizardOf(context);
+      const number = Number(event.index) + 1;
+      const labels: Record<string, string> = { last_name: 'contract.lastName', first_name: 'contract.firstName', share: 'contract.share' };
+      if (event.field === 'relationship') await wizard.relationshipOf(number).selectOption(String(event.value));
+      else await wizard.beneficiaryField(number, labels[String(event.field)] ?? '').fill(String(event.value));
+    },
+    'beneficiary.changeRegister': async (context, event) => {
+      const wizard = wizardOf(context);
+      await wizard.typeRegister(wizard.beneficiaryRegister(Number(event.index) + 1), event.value as { first: string; second: string; number: string });
+    },
+    'beneficiary.add': async (context) => wizardOf(context).addBeneficiary(),
+    'beneficiary.remove': async (context, event) => wizardOf(context).removeBeneficiary(Number(event.index) + 1),
+    'payment.choose': async (context, event) => wizardOf(context).choosePaymentMethod(event.provider as 'khan' | 'qpay' | 'mostmoney'),
+    'payment.changePhone': async (context, event) => wizardOf(context).mostMoneyPhone.fill(String(event.value)),
+    'payment.submit': async (context) => wizardOf(context).pay(),
+    'payment.continue': async (context) => {
+      const { provider } = (context.before.context as { payment: { provider: 'khan' | 'qpay' | 'mostmoney' } }).payment;
+      await wizardOf(context).continueToProvider(provider);
+    },
+    'payment.change': async (context) => wizardOf(context).chooseAnotherMethod(),
+    // The quote's debounce is the page's own 400 ms timer: nothing to do but let it fire.
+    'xstate.after.quoteDelay': async () => {},
+  },
+
+  states: {
+    'starting.listingDrafts': seePreparing,
+    'starting.creating': seePreparing,
+    'starting.offeringDraft': seePhase('draft.title'),
+    'starting.failed': seeFailure('failed.create'),
+    // The wait (a refresh in place keeps the step's page around it; a reload has not the product yet).
+    loading: seePreparing,
+    loadFailed: seeFailure('failed.load'),
+    notFound: seePhase('notFound.title'),
+    paid: seePhase('paid.title'),
+    noPurchase: seePhase('noPurchase.title'),
+
+    insured: seeStep('insured'),
+    'insured.editing': seeEditing,
+    'insured.saving': seeSaving,
+
+    plan: seeStep('plan'),
+    'plan.form.editing': seeEditing,
+    'plan.form.saving': seeSaving,
+    // Lasts the 400 ms debounce in the page, which may be over by now: only the price panel is checked.
+    'plan.quote.debouncing': async (context) => expectVisible(wizardOf(context).quote),
+    'plan.quote.fetching': async (context) => expect.poll(() => quoteBusy(context), { timeout: WAIT_MS }).toBe('true'),
+    'plan.quote.ready': async (context) => {
+      await wizardOf(context).livePrice();
+    },
+    'plan.quote.failed': async (context) => {
+      const { quoteError } = context.after.context as { quoteError: Message | null };
+      await expect.poll(() => quoteBusy(context), { timeout: WAIT_MS }).toBe('false');
+      await expectVisible(wizardOf(context).quote.getByText(quoteError ? messageText(context.ui, quoteError) : context.ui.t('buy:quote.failed')));
+    },
+    'plan.quote.incomplete': async (context) => expectVisible(wizardOf(context).quote.getByText(context.ui.t('buy:quote.incomplete'))),
+
+    contract: async (context) => {
+      const wizard = wizardOf(context);
+      const { contract } = context.after.context as { contract: { beneficiaries: unknown[]; consent: boolean } };
+      await expectVisible(wizard.heading('contract'));
+      await expect.poll(() => wizard.beneficiaries.count(), { timeout: WAIT_MS, message: 'beneficiaries shown' }).toBe(contract.beneficiaries.length);
+      await expect.poll(() => wizard.consent.isChecked(), { timeout: WAIT_MS, message: 'consent' }).toBe(contract.consent);
+    },
+    'contract.editing': seeEditing,
+    'contract.saving': seeSaving,
+
+    'payment.choosing': async (context) => {
+      const wizard = wizardOf(context);
+      const { provider } = (context.after.context as { payment: { provider: 'khan' | 'qpay' | 'mostmoney' | null } }).payment;
+      await expectVisible(wizard.heading('payment'));
+      await expectVisible(wizard.payButton);
+      if (provider) await expect.poll(() => wizard.provider(provider).isChecked(), { timeout: WAIT_MS, message: `${provider} chosen` }).toBe(true);
+      if (provider === 'mostmoney') await expectVisible(wizard.mostMoneyPhone);
+      else await expectHidden(wizard.mostMoneyPhone);
+      await seeNotice(context);
+    },
+    'payment.creatingInvoice': async (context) => {
+      await expectVisible(wizardOf(context).heading('payment'));
+      await expectVisible(wizardOf(context).creatingInvoiceButton);
+    },
+    'payment.invoiceReady': async (context) => {
+      await expectVisible(wizardOf(context).heading('payment'));
+      await wizardOf(context).seeInvoice();
+    },
+    // The app has handed the buyer over: the provider's status page (QR code, mobile-money push).
+    'payment.handedOff': async (context) => {
+      const { provider } = (context.after.context as { payment: { provider: 'qpay' | 'mostmoney' } }).payment;
+      await new PaymentStatusPage(context.ui).seePendingPageOf(provider);
+    },
+  },
+
+  urls: {
+    'payment.handedOff': ({ after }) => statusPathOf((after.context as { payment: { provider: 'qpay' | 'mostmoney' } }).payment.provider),
+  },
+
+  cannot: serverCannot,
+
+  label(event) {
+    const result = /^xstate\.done\.actor\.(\w+)$/.exec(event.type)?.[1];
+    const stored = (application: Application) =>
+      `${application.status === 'paid' ? 'paid, ' : ''}stored: ${application.completed_steps.join('+') || 'nothing'}`;
+    if (result === 'listDrafts') return `listDrafts resolves [${(event.output as Application[]).map((draft) => `a draft (${stored(draft)})`).join(', ')}]`;
+    if (result === 'loadApplication') return `loadApplication resolves (${stored((event.output as { application: Application }).application)})`;
+    if (result === 'createApplication' || (result && SAVED_STEP[result])) return `${result} resolves (${stored(event.output as Application)})`;
+    if (result === 'getQuote') return `getQuote resolves (fee ${(event.output as { fee: number }).fee})`;
+    if (result === 'createInvoice') return `createInvoice resolves (a ${(event.output as Invoice).provider} invoice)`;
+    return undefined;
+  },
+};
+
+describeModelPaths('buy-insurance', replay);
