@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assign, type AnyEventObject } from 'xstate';
+import { assign, createEmptyActor, type AnyEventObject } from 'xstate';
 import { buyInsuranceMachine } from '../../machines/buy-insurance.machine.ts';
+import { persistedForResume, sameLinks, sameSummary, selectPhase, selectSavingsAdvice, type BuySnapshot } from '../../machines/buy-insurance.connect.ts';
+import { viewProblems } from './buy-insurance.oracle.ts';
 import { errorKeys } from '../../contract/error.schema.ts';
 import {
   ACCESS_KEY,
@@ -11,6 +13,7 @@ import {
   closed,
   invoiceOf,
   insuredPerson,
+  KEY_SEED,
   lifeProduct,
   loaded,
   OTHER_DRAFT_ID,
@@ -18,6 +21,7 @@ import {
   quote,
   refused,
   serverDown,
+  TODAY,
   tooOld,
 } from './buy-insurance.model.ts';
 import {
@@ -296,6 +300,8 @@ const savingsProduct: ProductDetail = {
 /** Sums whose first plan is clamped: four times the smallest is above the largest; one with a step above four times the smallest. */
 const bigSums: ProductDetail = { ...lifeProduct, plan: { ...lifeProduct.plan, sum_insured: { min: 60_000_000, max: 200_000_000, step: 1_000_000 }, terms_years: [], frequencies: ['semiannual'] } };
 const coarseSums: ProductDetail = { ...lifeProduct, plan: { ...lifeProduct.plan, sum_insured: { min: 10, max: 1_000, step: 100 } } };
+/** A product that names no amount, term or frequency to choose from (the first plan is empty). */
+const nothingToChoose: ProductDetail = { ...lifeProduct, plan: { sum_insured: null, fee: null, terms_years: [], frequencies: [] } };
 
 const storedPerson = { register: 'УБ85010112', phone: '88001122', last_name: 'Бат', first_name: 'Сүх', birth_date: '1985-01-01', gender: 'male', address: 'Улаанбаатар' } as const;
 const variants = {
@@ -309,6 +315,8 @@ const variants = {
     plan: { fee: 300_000, term_years: 5, frequency: 'quarterly' },
     contract: { beneficiaries: [], consent: false },
   },
+  /** A stored plan without an amount (the form shows none). */
+  planWithoutAmount: { ...applications.fresh, completed_steps: ['insured', 'plan'], insured: storedPerson, plan: { term_years: 5, frequency: 'monthly' } },
 } satisfies Record<string, Application>;
 
 const DEEP_LINK = 'a link to the contract step';
@@ -325,6 +333,9 @@ describe('buy-insurance behaviour, step by step', () => {
       [bigSums, applications.fresh],
       [coarseSums, applications.fresh],
       [savingsProduct, variants.storedPlan],
+      [savingsProduct, applications.fresh],
+      [nothingToChoose, applications.fresh],
+      [lifeProduct, variants.planWithoutAmount],
     ] as const) {
       const replay = await replayFrom([doneEvent('loadApplication', { product, application })], DEEP_LINK);
       expect(lastOf(replay)?.context.formsReady).toBe(true);
@@ -373,6 +384,48 @@ describe('buy-insurance behaviour, step by step', () => {
       { type: 'payment.changePhone', value: '99112233' },
     ]);
     expect(lastOf(payment)?.context.fieldErrors).toEqual({});
+  });
+
+  it('advises the recommended fee of a savings plan, and reads only whole numbers as amounts', async () => {
+    const replay = await replayFrom(
+      [
+        doneEvent('loadApplication', { product: savingsProduct, application: variants.storedInsured }),
+        ...['a100000', '100000a', '1', ''].flatMap((value) => [{ type: 'plan.change', field: 'amount', value }, { type: 'step.next' }]),
+        { type: 'plan.change', field: 'amount', value: '100000' },
+      ],
+      DEEP_LINK,
+    );
+    expect(selectSavingsAdvice(lastOf(replay) as BuySnapshot)).toEqual({ recommended: 200_000, below: true });
+  });
+
+  it('shows a restored step as preparing until its product and application are loaded again', () => {
+    const context = buyInsuranceMachine.getInitialSnapshot(createEmptyActor() as never, { productId: 100, applicationId: APPLICATION_ID, keySeed: KEY_SEED, today: TODAY }).context;
+    const restored = [
+      buyInsuranceMachine.resolveState({ value: { insured: 'editing' }, context }),
+      buyInsuranceMachine.resolveState({ value: 'loading', context: { ...context, product: lifeProduct, requestedStep: 'plan' } }),
+      buyInsuranceMachine.resolveState({ value: 'loading', context: { ...context, product: lifeProduct } }),
+    ];
+    expect(restored.map((snapshot) => selectPhase(snapshot))).toEqual(['preparing', 'step', 'preparing']);
+    for (const snapshot of restored) expect(viewProblems(snapshot)).toEqual([]);
+  });
+
+  it('keeps all of a purchase still starting, or of a request in flight, for resume', () => {
+    const context = buyInsuranceMachine.getInitialSnapshot(createEmptyActor() as never, { productId: 100, applicationId: null, keySeed: KEY_SEED, today: TODAY }).context;
+    const persisted = { context };
+    expect(persistedForResume(persisted, buyInsuranceMachine.resolveState({ value: { starting: 'listingDrafts' }, context }))).toBe(persisted);
+    const saving = buyInsuranceMachine.resolveState({ value: { insured: 'saving' }, context: { ...context, product: lifeProduct, application: applications.fresh } });
+    expect(persistedForResume(persisted, saving)).toBe(persisted);
+  });
+
+  it('tells the pages when the step links or the summary changed', () => {
+    const links = [{ step: 'insured', state: 'done', href: '/a/' }, { step: 'plan', state: 'current', href: null }] as const;
+    expect(sameLinks([...links], [...links])).toBe(true);
+    expect(sameLinks([...links], [links[0]])).toBe(false);
+    expect(sameLinks([...links], [{ ...links[0], state: 'todo' }, links[1]])).toBe(false);
+    expect(sameLinks([...links], [{ ...links[0], href: null }, links[1]])).toBe(false);
+    const summary = { insuredName: null, amountLabel: 'fee', amount: 1, termYears: 3, frequency: null, quote: null, priceUpdating: false } as const;
+    expect(sameSummary(summary, { ...summary })).toBe(true);
+    expect(sameSummary(summary, { ...summary, amount: 2 })).toBe(false);
   });
 
   it('offers only drafts of the product being bought', async () => {
