@@ -287,7 +287,8 @@ describe('buy-insurance oracle', () => {
     // The same path replays on the real machine.
     const path = failures[0]?.path;
     if (path) await expect(replayPath(buyInsuranceModel, pathFromEvents(buyInsuranceModel, path.steps.slice(1).map((step) => step.event), path.inputLabel))).resolves.toBeDefined();
-  });
+    // Generating the deep link's paths takes a few seconds alone, more on a busy machine.
+  }, 60_000);
 });
 
 /** A savings product: a fee with a recommended amount, no monthly payments, three more insured fields. */

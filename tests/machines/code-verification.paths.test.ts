@@ -33,6 +33,20 @@ describePaths('code-verification', codeVerificationModel, {
       // The view never offers a resend while a wait is counted down, and says how long.
       expect(view.canResend).toBe(snapshot.matches({ active: { resend: 'ready' } }));
       if (snapshot.matches({ active: { resend: 'countingDown' } })) expect(view.secondsLeft).toBeGreaterThan(0);
+      // Everything else the view shows is the state as it is: the code, the messages, what waits.
+      const { context, value } = snapshot;
+      const active = typeof value === 'object' && 'active' in value ? (value.active as { code: string; resend: string }) : null;
+      expect(view).toEqual({
+        phone: context.phone,
+        code: context.code,
+        errors: context.fieldErrors,
+        error: context.error,
+        notice: context.notice,
+        isSubmitting: active?.code === 'verifying' || value === 'verified',
+        canResend: active?.resend === 'ready',
+        isResending: active?.resend === 'sending',
+        secondsLeft: context.secondsLeft,
+      });
       if (step.event.type.startsWith('xstate.error.actor.')) expect(snapshot.context.error).not.toBeNull();
     }
   },

@@ -32,6 +32,17 @@ describePaths('forgot-password', forgotPasswordModel, {
       const expected = snapshot.matches('resetCode') ? 'code' : snapshot.matches('identify') ? 'identify' : 'newPassword';
       expect(view.step).toBe(expected);
       expect(view.codeVerification !== null).toBe(snapshot.matches('resetCode'));
+      expect(view.codeVerification).toBe(snapshot.children.codeVerification ?? null);
+      // The forms and messages are the context as it is; the buttons wait while a request runs.
+      const { context, value } = snapshot;
+      expect(view).toMatchObject({
+        fields: context.form,
+        newPassword: context.newPassword,
+        errors: context.fieldErrors,
+        error: context.error,
+        isSubmitting: JSON.stringify(value) === JSON.stringify({ identify: 'sending' }),
+        isSaving: JSON.stringify(value) === JSON.stringify({ newPassword: 'saving' }) || value === 'done',
+      });
       if (step.event.type.startsWith('xstate.error.actor.') && !snapshot.matches('resetCode')) expect(snapshot.context.error).not.toBeNull();
     }
   },

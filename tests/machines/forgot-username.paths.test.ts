@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { errorKeys } from '../../contract/error.schema.ts';
+import { connectForgotUsername } from '../../machines/forgot-username.connect.ts';
 import { filledIn, forgotUsernameModel, registerNotRegistered, wrongPhone } from './forgot-username.model.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 
-describePaths('forgot-username', forgotUsernameModel);
+describePaths('forgot-username', forgotUsernameModel, {
+  invariants: ({ steps }) => {
+    // The page shows the form and messages as they are, waits while sending, and says when it was sent.
+    for (const { snapshot } of steps) {
+      const { context, value } = snapshot;
+      expect(connectForgotUsername(snapshot as never)).toEqual({
+        fields: context.form,
+        errors: context.fieldErrors,
+        error: context.error,
+        isSending: value === 'sending',
+        isSent: value === 'sent',
+      });
+    }
+  },
+});
 
 describe('forgot-username behaviour', () => {
   it('checks the register number and phone before asking the server', async () => {

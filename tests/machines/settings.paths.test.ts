@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { errorKeys } from '../../contract/error.schema.ts';
+import {
+  connectCookiesSection,
+  connectLanguageSection,
+  connectPasswordSection,
+  connectProfileSection,
+  connectSettings,
+} from '../../machines/settings.connect.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import { account, changedEmail, currentPasswordIncorrect, emailTaken, inEnglish, passwordFilled, settingsModel } from './settings.model.ts';
 
 const loaded = [doneEvent('loadAccount', account)];
 
-describePaths('settings', settingsModel);
+describePaths('settings', settingsModel, {
+  invariants: ({ steps }) => {
+    // Each section shows its part of the context as it is and waits only while its own request runs.
+    for (const { snapshot } of steps) {
+      const { context, value } = snapshot;
+      const ready = typeof value === 'object' && 'ready' in value ? (value.ready as Record<string, string>) : null;
+      const view = snapshot as never;
+      expect(connectSettings(view)).toEqual({ status: ready ? 'ready' : value === 'failed' ? 'failed' : 'loading', loadError: context.loadError });
+      expect(connectProfileSection(view)).toEqual({ account: context.account, profile: context.profile, isSaving: ready?.profile === 'saving' });
+      expect(connectPasswordSection(view)).toEqual({ password: context.password, isSaving: ready?.password === 'saving' });
+      expect(connectLanguageSection(view)).toEqual({ language: context.language, isSaving: ready?.language === 'saving' });
+      expect(connectCookiesSection(view)).toEqual({ cookies: context.cookies, isChoosing: ready?.cookies === 'choosing' });
+    }
+  },
+});
 
 describe('settings behaviour', () => {
   it('shows the account, and a retry after a failed load', async () => {
