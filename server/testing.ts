@@ -104,8 +104,9 @@ export const createTestServer = async (): Promise<TestServer> => {
     db,
     databaseUrl: database.databaseUrl,
     secret: TEST_SECRET,
+    // Tests change content with SQL and look at once: the content cache checks the version on every request.
     app: (options = {}) =>
-      createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, devTools: true, ...options }),
+      createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, devTools: true, contentCache: { freshForMs: 0 }, ...options }),
     close: () => db.close(),
   };
 };
