@@ -50,6 +50,7 @@ export const createContentCache = (db: Queryable, { freshForMs = DEFAULT_FRESH_F
   let checkedAt = 0;
   let reading: Promise<number> | undefined;
   const entries = new Map<string, CachedContent<unknown>>();
+  const loading = new Map<string, Promise<CachedContent<unknown> | undefined>>();
 
   const read = async () => {
     try {
@@ -75,13 +76,26 @@ export const createContentCache = (db: Queryable, { freshForMs = DEFAULT_FRESH_F
       const seen = await version();
       const kept = entries.get(key) as CachedContent<T> | undefined;
       if (kept) return kept;
-      const value = await load();
-      if (value === undefined) return undefined;
-      const body = JSON.stringify(value);
-      const entry: CachedContent<T> = { value, body, etag: etagOf(body) };
-      // Loaded under an older version than the one now held: answer it, but do not keep it.
-      if (current === seen) entries.set(key, entry);
-      return entry;
+      // Requests that miss together under one version share one load.
+      const loadKey = `${seen}:${key}`;
+      const pending = loading.get(loadKey) as Promise<CachedContent<T> | undefined> | undefined;
+      if (pending) return pending;
+      // Started on the next microtask, so it is registered before it can finish.
+      const loaded = Promise.resolve().then(async () => {
+        try {
+          const value = await load();
+          if (value === undefined) return undefined;
+          const body = JSON.stringify(value);
+          const entry: CachedContent<T> = { value, body, etag: etagOf(body) };
+          // Loaded under an older version than the one now held: answer it, but do not keep it.
+          if (current === seen) entries.set(key, entry);
+          return entry;
+        } finally {
+          loading.delete(loadKey);
+        }
+      });
+      loading.set(loadKey, loaded);
+      return loaded;
     },
   };
 };

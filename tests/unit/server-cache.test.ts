@@ -79,6 +79,15 @@ describe(`content from memory (${testDatabaseKind()})`, () => {
     expect(mn.headers.get('ETag')).not.toBe(etag);
   });
 
+  it('loads once for requests that miss together', async () => {
+    const { db, statements } = recording(server.db);
+    const app = server.app({ db, contentCache: { freshForMs: DEFAULT_FRESH_FOR_MS } });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.request('/api/home/', { headers: en })));
+    expect(new Set(await Promise.all(answers.map((answer) => answer.text()))).size).toBe(1);
+    expect(statements.filter((sql) => sql.includes('from home_content'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.includes('from content_version'))).toHaveLength(1);
+  });
+
   it('sends the gzip it made once, under its own ETag, to clients that accept it', async () => {
     const app = server.app();
     const plain = await app.request('/api/home/', { headers: en });
