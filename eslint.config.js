@@ -18,7 +18,7 @@ export default defineConfig(
   // output, the database, docs, coverage and mutation reports, Stryker's sandbox, scratch folders).
   globalIgnores(
     [
-      'dist/', 'node_modules/', '.data/', 'docs/', 'coverage/', 'reports/', '.stryker-tmp/',
+      'dist/', 'dist-server/', 'node_modules/', '.data/', 'docs/', 'coverage/', 'reports/', '.stryker-tmp/',
       '*', '!contract/', '!machines/', '!src/', '!server/', '!tests/', '!scripts/', '!eslint/', '!*.config.ts', '!eslint.config.js',
     ],
     'project/ignores',

@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The server tests run on in-memory PGlite in `unit`, and again on a real PostgreSQL server in
+ * `unit-pg` when TEST_DATABASE_URL names one (scripts/with-postgres.sh, .ci/run); each test file gets a
+ * database of its own there (server/testing.ts).
+ */
+const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
+
 /** Where `npm run dev` finds the reference API (scripts/dev.mjs starts it on this port). */
 const devApi = process.env.DEV_API_URL ?? 'http://127.0.0.1:8787';
 
@@ -24,8 +31,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // PGlite here, whatever the environment says.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE_URL: '' } },
       },
+      ...(testDatabaseUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'unit-pg',
+                include: ['tests/unit/server-*.test.ts'],
+                environment: 'node' as const,
+                env: { TEST_DATABASE_URL: testDatabaseUrl },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },

@@ -17,6 +17,7 @@ import { insuranceRoutes } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import type { AppEnv } from './http/env';
+import { createContentCache, type ContentCacheOptions } from './http/content-cache';
 import { errorBody, HttpError, notFound } from './http/errors';
 import { noStoreByDefault, securityHeaders } from './http/security';
 import { DEFAULT_DIST_DIR, staticRoutes } from './http/static';
@@ -38,6 +39,8 @@ export interface AppOptions {
   account?: AccountOptions;
   /** Development and test tools: completing sandbox payments (/api/dev/payments/, /sandbox/dev/). Never in production. */
   devTools?: boolean;
+  /** The in-memory copy of home, catalogue and settings: how often it checks the database's content version. */
+  contentCache?: ContentCacheOptions;
 }
 
 export const createApp = ({
@@ -50,10 +53,12 @@ export const createApp = ({
   corsOrigins = [],
   account = {},
   devTools = false,
+  contentCache,
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
   const throttle = createLoginThrottle(db, loginThrottle);
+  const content = createContentCache(db, contentCache);
 
   app.use('*', securityHeaders);
   // Scripts, styles, SVGs and JSON shrink to a quarter or less; tiny and binary answers are left alone.
@@ -63,10 +68,10 @@ export const createApp = ({
     app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key'], maxAge: 600 }));
   }
 
-  app.route('/api', authRoutes({ db, secret, throttle, trustedProxies }));
-  app.route('/api', homeRoutes({ db }));
+  app.route('/api', authRoutes({ db, secret, throttle, trustedProxies, content }));
+  app.route('/api', homeRoutes({ db, content }));
   app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account }));
-  app.route('/api', insuranceRoutes({ db, secret }));
+  app.route('/api', insuranceRoutes({ db, secret, content }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
   app.all('/api', () => {

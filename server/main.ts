@@ -1,5 +1,6 @@
 /**
- * `npm run serve`: the reference server configured from the environment.
+ * `npm run serve` and `npm start` (compiled to dist-server/main.js by scripts/build-server.mjs) and
+ * `npm run dev` (through tsx): the reference server configured from the environment.
  *   PORT (8080), HOST (127.0.0.1), DATA_DIR (.data; PGlite in .data/db, secret in .data/secret),
  *   DATABASE_URL (a PostgreSQL server instead of PGlite), TOKEN_SECRET (else kept in .data/secret),
  *   TRUST_PROXY (number of proxies appending to X-Forwarded-For; 'true' means 1), CORS_ORIGINS

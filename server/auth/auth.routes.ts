@@ -6,6 +6,7 @@ import { errorKeys } from '../../contract/error.schema';
 import type { Db } from '../db/db';
 import { readSetting, settingKeys } from '../db/settings.repo';
 import { jsonBodyLimit } from '../http/body-limit';
+import type { ContentCache } from '../http/content-cache';
 import { clientIp, rateLimitKey } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, unauthorized } from '../http/errors';
@@ -21,9 +22,11 @@ export interface AuthDeps {
   secret: string;
   throttle: LoginThrottle;
   trustedProxies: number;
+  /** The site settings (user-manual links) are content: kept in memory until they change. */
+  content: ContentCache;
 }
 
-export const authRoutes = ({ db, secret, throttle, trustedProxies }: AuthDeps) => {
+export const authRoutes = ({ db, secret, throttle, trustedProxies, content }: AuthDeps) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
 
@@ -54,10 +57,14 @@ export const authRoutes = ({ db, secret, throttle, trustedProxies }: AuthDeps) =
 
   app.get('/profile/', signedIn, async (c) => {
     const user = c.var.user;
-    const [document, video] = await Promise.all([
-      readSetting(db, settingKeys.userManualDocument),
-      readSetting(db, settingKeys.userManualVideo),
-    ]);
+    const settings = await content.get('settings:user-manual', async () => {
+      const [document, video] = await Promise.all([
+        readSetting(db, settingKeys.userManualDocument),
+        readSetting(db, settingKeys.userManualVideo),
+      ]);
+      return { document, video };
+    });
+    const { document = '', video = '' } = settings?.value ?? {};
     return c.json<Profile>({
       partner_id: user.partner_id,
       name: user.name,

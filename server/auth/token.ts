@@ -32,12 +32,25 @@ export const issueToken = (
 ): Promise<string> =>
   sign({ sub: String(user.id), pwv: user.password_version, iat: now, exp: now + ttlSeconds }, secret, ALG);
 
+/**
+ * Tokens whose signature has been checked, with their claims: a token's signature cannot change, so a
+ * signed-in user's every request need not import the key and recompute the HMAC again. Expiry is still
+ * checked on every use (and the user and password version by requireUser). The oldest go first.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, { secret: string; claims: TokenClaims; exp: number }>();
+
 /** The claims of a genuine, unexpired token; null for anything else (never throws). */
 export const readToken = async (token: string, secret: string): Promise<TokenClaims | null> => {
+  const known = verified.get(token);
+  if (known && known.secret === secret) return known.exp > Date.now() / 1000 ? known.claims : null;
   try {
     const payload = claimsSchema.safeParse(await verify(token, secret, ALG));
     if (!payload.success) return null;
-    return { userId: Number(payload.data.sub), passwordVersion: payload.data.pwv };
+    const claims = { userId: Number(payload.data.sub), passwordVersion: payload.data.pwv };
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, { secret, claims, exp: payload.data.exp });
+    return claims;
   } catch {
     return null;
   }

@@ -20,6 +20,7 @@ import { errorKeys } from '../../contract/error.schema';
 import { requireUser } from '../auth/require-user';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
+import { sendCached, type ContentCache } from '../http/content-cache';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, notFound } from '../http/errors';
 import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
@@ -43,6 +44,8 @@ import { computeQuote } from './quote';
 export interface InsuranceDeps {
   db: Db;
   secret: string;
+  /** The catalogue is content: kept in memory until it changes. */
+  content: ContentCache;
 }
 
 const PRODUCT_ID_RE = /^\d{1,6}$/;
@@ -55,11 +58,6 @@ const productIdOf = (c: Context) => {
 
 export const applicationClosed = () => new HttpError(409, errorBody(errorKeys.applicationClosed));
 export const applicationIncomplete = () => new HttpError(409, errorBody(errorKeys.applicationIncomplete));
-
-const catalogueHeaders = (c: Context) => {
-  c.header('Cache-Control', 'public, max-age=60');
-  c.header('Vary', 'Accept-Language');
-};
 
 /** The quote of a plan for the insured person stored on an application. */
 const quoteFor = (rules: ProductRules, application: Pick<ApplicationRow, 'insured' | 'plan'>, today: string): Quote | null => {
@@ -77,23 +75,25 @@ const normalizedPlan = (rules: ProductRules, plan: { sum_insured?: number; fee?:
   frequency: plan.frequency,
 });
 
-export const insuranceRoutes = ({ db, secret }: InsuranceDeps) => {
+export const insuranceRoutes = ({ db, secret, content }: InsuranceDeps) => {
   const app = new Hono<AppEnv & MaybeUserEnv>();
   const maybeUser = optionalUser(db, secret);
 
   // ----- Catalogue -----------------------------------------------------------------------------
 
   app.get('/products/', async (c) => {
-    const products = await listProducts(db, languageOf(c.req.header('accept-language')));
-    catalogueHeaders(c);
-    return c.json<ProductList>({ products });
+    const language = languageOf(c.req.header('accept-language'));
+    const list = await content.get(`products:${language}`, async (): Promise<ProductList> => ({ products: await listProducts(db, language) }));
+    if (!list) throw notFound();
+    return sendCached(c, list);
   });
 
   app.get('/products/:id/', async (c) => {
-    const product = await readProductDetail(db, productIdOf(c), languageOf(c.req.header('accept-language')));
+    const id = productIdOf(c);
+    const language = languageOf(c.req.header('accept-language'));
+    const product = await content.get(`product:${id}:${language}`, (): Promise<ProductDetail | undefined> => readProductDetail(db, id, language));
     if (!product) throw notFound();
-    catalogueHeaders(c);
-    return c.json<ProductDetail>(product);
+    return sendCached(c, product);
   });
 
   app.post('/products/:id/quote/', jsonBodyLimit, async (c) => {

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
 import type { Db } from '../../server/db/db';
 import { loadMigrations, migrate } from '../../server/db/migrate';
-import { openDb } from '../../server/db/open';
-import { openPglite } from '../../server/db/pglite.db';
+import { openTestDb, testServerUrl } from '../../server/testing';
 import { seedIfEmpty } from '../../server/db/seed';
 import { DEMO_USER, PRODUCTS, SECOND_USER } from '../../server/db/seed-data';
 
@@ -16,7 +15,7 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 let db: Db;
 
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openTestDb();
   await migrate(db);
   await seedIfEmpty(db);
 });
@@ -36,7 +35,7 @@ describe('migrations', () => {
 
   it('roll a failing file back whole and stop there', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-    const scratch = await openPglite();
+    const scratch = await openTestDb();
     try {
       await writeFile(join(dir, '001_ok.sql'), 'create table a (id int);');
       await writeFile(join(dir, '002_broken.sql'), 'create table b (id int); insert into nowhere values (1);');
@@ -133,10 +132,10 @@ describe('password hashing', () => {
   });
 });
 
-/** Runs against a real PostgreSQL server when TEST_DATABASE_URL points at an empty database. */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the pg adapter on PostgreSQL', () => {
+/** Runs against a real PostgreSQL server in the unit-pg project (TEST_DATABASE_URL), on a new database. */
+describe.skipIf(!testServerUrl())('the pg adapter on PostgreSQL', () => {
   it('runs the same migrations, seed and types', async () => {
-    const pg = await openDb({ databaseUrl: process.env.TEST_DATABASE_URL });
+    const pg = await openTestDb();
     try {
       await migrate(pg);
       await seedIfEmpty(pg);

@@ -6,21 +6,30 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { homeSchema } from '../../contract/home.schema';
 import { tokenResponseSchema } from '../../contract/auth.schema';
 import { startServer, type RunningServer } from '../../server/start';
+import { createTestDatabase, type TestDatabase } from '../../server/testing';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let dist: string;
 let server: RunningServer;
+/** In-memory PGlite, or a new database on the unit-pg project's PostgreSQL server. */
+const databases: TestDatabase[] = [];
+const newDatabase = async () => {
+  const database = await createTestDatabase();
+  databases.push(database);
+  return database.databaseUrl ? { databaseUrl: database.databaseUrl } : {};
+};
 
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'server-start-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>app</title>');
-  server = await startServer({ distDir: dist, loginThrottle: { maxFailures: 2, windowSeconds: 60 } });
+  server = await startServer({ distDir: dist, loginThrottle: { maxFailures: 2, windowSeconds: 60 }, ...(await newDatabase()) });
 });
 afterAll(async () => {
   await server?.close();
+  for (const database of databases) await database.drop();
   await rm(dist, { recursive: true, force: true });
 });
 
@@ -69,7 +78,7 @@ describe('startServer()', () => {
   });
 
   it('gives every start its own database and a working close()', async () => {
-    const other = await startServer({ distDir: dist });
+    const other = await startServer({ distDir: dist, ...(await newDatabase()) });
     expect(other.port).not.toBe(server.port);
     await other.db.query(`update products set name_mn = 'Өөрчлөгдсөн' where id = 100`);
     const mine = homeSchema.parse(await (await fetch(`${server.url}/api/home/`)).json());
