@@ -8,10 +8,13 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { errorKeys } from '../contract/error.schema';
 import { accountRoutes, type AccountOptions } from './account/account.routes';
+import { createOutboxSender } from './account/sms';
+import { createVerifications, DEFAULT_CODE_OPTIONS } from './account/verifications';
 import { authRoutes } from './auth/auth.routes';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/login-throttle';
 import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
+import { miningRoutes, type MiningUploads } from './mining/mining.routes';
 import { contractRoutes } from './insurance/contracts.routes';
 import { insuranceRoutes } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
@@ -38,7 +41,17 @@ export interface AppOptions {
   account?: AccountOptions;
   /** Development and test tools: completing sandbox payments (/api/dev/payments/, /sandbox/dev/). Never in production. */
   devTools?: boolean;
+  /** The upload store as the mining draft uses it (server/uploads/). */
+  miningUploads?: MiningUploads;
 }
+
+/** Until the upload store is wired: images cannot be claimed, and there is nothing to delete. */
+const uploadsUnavailable: MiningUploads = {
+  claim: async () => {
+    throw new HttpError(503, errorBody(errorKeys.generic));
+  },
+  deleteOf: async () => {},
+};
 
 export const createApp = ({
   db,
@@ -50,6 +63,7 @@ export const createApp = ({
   corsOrigins = [],
   account = {},
   devTools = false,
+  miningUploads = uploadsUnavailable,
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
@@ -65,7 +79,14 @@ export const createApp = ({
 
   app.route('/api', authRoutes({ db, secret, throttle, trustedProxies }));
   app.route('/api', homeRoutes({ db }));
-  app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account }));
+  // One sender for every flow that texts a phone, so the dev outbox shows them all.
+  const sms = account.sms ?? createOutboxSender();
+  const codeOptions = { ...DEFAULT_CODE_OPTIONS, ...account.codes };
+  app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account, sms }));
+  app.route(
+    '/api',
+    miningRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, uploads: miningUploads }),
+  );
   app.route('/api', insuranceRoutes({ db, secret }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));

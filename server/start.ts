@@ -13,6 +13,7 @@ import { migrate } from './db/migrate';
 import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { syncInsurance } from './insurance/seed';
+import { syncMining } from './mining/seed';
 import { loadOrCreateSecret, randomSecret } from './secret';
 
 export interface StartOptions {
@@ -72,6 +73,7 @@ export const startServer = async ({
     await migrate(db);
     await seedIfEmpty(db);
     await syncInsurance(db);
+    await syncMining(db);
     // Replicas sharing one PostgreSQL must share TOKEN_SECRET too; a kept file only suits one machine.
     const tokenSecret = secret ?? (memory ? randomSecret() : await loadOrCreateSecret(dataDir));
     const app = createApp({

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite.db';
 import { seedIfEmpty } from './db/seed';
 import { syncInsurance } from './insurance/seed';
+import { syncMining } from './mining/seed';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -24,6 +25,7 @@ export const createTestServer = async (): Promise<TestServer> => {
   await migrate(db);
   await seedIfEmpty(db);
   await syncInsurance(db);
+  await syncMining(db);
   return {
     db,
     secret: TEST_SECRET,
