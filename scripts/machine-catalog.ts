@@ -13,6 +13,7 @@ export const machineCatalog = {
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
   'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
   'forgot-username': () => import('../tests/machines/forgot-username.model.ts').then((module) => module.forgotUsernameModel),
+  'mining-registration': () => import('../tests/machines/mining-registration.model.ts').then((module) => module.miningRegistrationModel),
   'payment-status': () => import('../tests/machines/payment-status.model.ts').then((module) => module.paymentStatusModel),
   registration: () => import('../tests/machines/registration.model.ts').then((module) => module.registrationModel),
   resource: () => import('../tests/machines/resource.model.ts').then((module) => module.resourceModel),
