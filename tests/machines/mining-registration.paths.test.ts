@@ -50,7 +50,7 @@ describePaths('mining-registration', miningRegistrationModel, {
       // The page shows the step the machine is in, and the code step's child exactly there.
       expect(snapshot.matches(view.step)).toBe(true);
       expect(view.codeVerification !== null).toBe(snapshot.matches('confirm'));
-      expect(view.sharesTotal).toBe(snapshot.context.beneficiaries.reduce((sum, b) => sum + (Number(b.share) || 0), 0));
+      expect(view.sharesTotal).toBe((snapshot.context.beneficiaries as Array<{ share: string }>).reduce((sum: number, b) => sum + (Number(b.share) || 0), 0));
     }
   },
 });
@@ -82,7 +82,7 @@ describe('mining registration behaviour', () => {
       { type: 'beneficiary.remove', index: 0 },
     ]);
     const steps = result.steps.map((step) => step.snapshot.context.beneficiaries);
-    expect(steps.at(-3)?.map((b) => b.share)).toEqual(['60', '40']);
+    expect(steps.at(-3)?.map((b: { share: string }) => b.share)).toEqual(['60', '40']);
     expect(steps.at(-1)).toEqual([{ last_name: '', first_name: '', register: { first: '', second: '', number: '' }, relationship: '', share: '40' }]);
   });
 
