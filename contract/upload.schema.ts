@@ -96,9 +96,15 @@ export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 export const isUploadErrorCode = (value: unknown): value is UploadErrorCode =>
   typeof value === 'string' && (UPLOAD_ERROR_CODES as readonly string[]).includes(value);
 
-/** The message of an upload error; the limit is given to the ones that mention it. */
-export const uploadErrorMessage = (code: UploadErrorCode, kind: UploadKind): Message =>
-  code === 'tooLarge' ? { key: `upload.${code}`, values: { mb: uploadLimitMb(kind) } } : { key: `upload.${code}` };
+/**
+ * The message of an upload error (SPEC 8: 'Image over 10 MB', 'File over 20 MB'); the limit is given
+ * to the ones that mention it.
+ */
+export const uploadErrorMessage = (code: UploadErrorCode, kind: UploadKind): Message => {
+  if (code === 'tooLarge') return { key: kind === 'image' ? 'upload.tooLarge' : 'upload.fileTooLarge', values: { mb: uploadLimitMb(kind) } };
+  if (code === 'badType' && kind === 'document') return { key: 'upload.fileBadType' };
+  return { key: `upload.${code}` };
+};
 
 /** The status the server answers an upload error with. */
 export const UPLOAD_ERROR_STATUS = { tooLarge: 413, badType: 415 } as const;
@@ -126,3 +132,14 @@ export const uploadMetadataSchema = z.object({
 /** Where the store lives on the API and where a finished upload is read back. */
 export const UPLOADS_PATH = '/api/uploads';
 export const uploadContentPath = (id: string) => `${UPLOADS_PATH}/${encodeURIComponent(id)}/content`;
+
+/** A refusal or failure with its code: thrown by the browser's checks and the transfer, read by the upload machine. */
+export class UploadFailure extends Error {
+  constructor(readonly code: UploadErrorCode) {
+    super(`upload.${code}`);
+    this.name = 'UploadFailure';
+  }
+}
+
+/** The code of anything an upload step threw; what is not an `UploadFailure` counts as unreadable. */
+export const uploadCodeOf = (error: unknown): UploadErrorCode => (error instanceof UploadFailure ? error.code : 'unreadable');
