@@ -23,6 +23,9 @@ import type { AppEnv } from './http/env';
 import { errorBody, HttpError, notFound } from './http/errors';
 import { noStoreByDefault, securityHeaders } from './http/security';
 import { DEFAULT_DIST_DIR, staticRoutes } from './http/static';
+import { temporaryUploadStore, type UploadDataStore } from './uploads/store';
+import { uploadRoutes } from './uploads/uploads.routes';
+import { claimUploads, deleteUploadsOf } from './uploads/uploads.repo';
 
 export interface AppOptions {
   db: Db;
@@ -41,17 +44,15 @@ export interface AppOptions {
   account?: AccountOptions;
   /** Development and test tools: completing sandbox payments (/api/dev/payments/, /sandbox/dev/). Never in production. */
   devTools?: boolean;
-  /** The upload store as the mining draft uses it (server/uploads/). */
+  /** The upload store as the mining draft uses it (server/uploads/); by default the database's. */
   miningUploads?: MiningUploads;
+  /** Where uploads are stored (server/uploads/store.ts); by default a fresh temporary directory, made on first use. */
+  uploadStore?: UploadDataStore;
 }
 
-/** Until the upload store is wired: images cannot be claimed, and there is nothing to delete. */
-const uploadsUnavailable: MiningUploads = {
-  claim: async () => {
-    throw new HttpError(503, errorBody(errorKeys.generic));
-  },
-  deleteOf: async () => {},
-};
+/** What a browser on another origin sends and reads for resumable uploads (tus 1.0). */
+const TUS_REQUEST_HEADERS = ['Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'X-HTTP-Method-Override', 'X-Requested-With', 'X-Draft-Token'];
+const TUS_RESPONSE_HEADERS = ['Location', 'Tus-Resumable', 'Tus-Version', 'Tus-Extension', 'Tus-Max-Size', 'Upload-Offset', 'Upload-Length', 'Upload-Metadata', 'Upload-Expires'];
 
 export const createApp = ({
   db,
@@ -63,7 +64,13 @@ export const createApp = ({
   corsOrigins = [],
   account = {},
   devTools = false,
-  miningUploads = uploadsUnavailable,
+  uploadStore,
+  miningUploads = {
+    claim: (q, args) => claimUploads(q, args),
+    deleteOf: async (owner) => {
+      await deleteUploadsOf(db, owner);
+    },
+  },
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
@@ -74,7 +81,15 @@ export const createApp = ({
   app.use('*', compress({ threshold: 1024 }));
   app.use('/api/*', noStoreByDefault);
   if (corsOrigins.length > 0) {
-    app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key'], maxAge: 600 }));
+    app.use(
+      '/api/*',
+      cors({
+        origin: [...corsOrigins],
+        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key', ...TUS_REQUEST_HEADERS],
+        exposeHeaders: TUS_RESPONSE_HEADERS,
+        maxAge: 600,
+      }),
+    );
   }
 
   app.route('/api', authRoutes({ db, secret, throttle, trustedProxies }));
@@ -90,6 +105,7 @@ export const createApp = ({
   app.route('/api', insuranceRoutes({ db, secret }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
+  app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
   app.all('/api', () => {
     throw notFound();
   });

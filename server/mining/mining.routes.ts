@@ -46,11 +46,13 @@ import {
   type DraftRow,
 } from './drafts.repo';
 import { MINING_PROGRAMME } from './programme';
+import { registerUploadOwnerResolver, type UploadOwnerResolver } from '../uploads/owners';
+import { deleteUploadsOf } from '../uploads/uploads.repo';
 
 /** What the draft needs of the upload store (server/uploads/, docs/api.md "Uploads"). */
 export interface MiningUploads {
   /** The uploads `ids` of `owner`, complete and of `kind`; throws the store's field error (400) otherwise. */
-  claim(db: Queryable, args: { owner: string; ids: string[]; kind: 'image' }): Promise<UploadedFile[]>;
+  claim(db: Queryable, args: { owner: string; ids: Readonly<Record<string, string>>; kind: 'image' }): Promise<UploadedFile[]>;
   /** Removes every upload of `owner` (rows and files). */
   deleteOf(owner: string): Promise<void>;
 }
@@ -74,10 +76,12 @@ export const draftOfRequest = async (db: Queryable, secret: string, c: Context):
 };
 
 /** The upload store's owner of a request carrying a draft token: `mining:<draftId>` (uploads resolver). */
-export const miningUploadOwner = (db: Queryable, secret: string) => async (c: Context): Promise<string | null> => {
+export const miningUploadOwner: UploadOwnerResolver = async (c, { db, secret }) => {
+  if (!c.req.header(DRAFT_TOKEN_HEADER)) return null;
   const row = await draftOfRequest(db, secret, c);
-  return row && !row.submitted_at ? draftOwner(row.id) : null;
+  return row ? draftOwner(row.id) : null;
 };
+registerUploadOwnerResolver(miningUploadOwner);
 
 /** Deletes expired drafts and their images; returns how many went. */
 export const sweepExpiredDrafts = async (db: Db, uploads: Pick<MiningUploads, 'deleteOf'>): Promise<number> => {
@@ -171,21 +175,14 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads }:
     const row = await openDraftOf(c);
     const body = await readBody(c, imagesStepSchema);
     const owner = draftOwner(row.id);
-    const images: Partial<DraftImages> = {};
-    // One slot at a time, so a refusal names the slot's field.
-    for (const slot of ['idFront', 'idBack', 'selfie'] as const) {
-      try {
-        const [file] = await uploads.claim(db, { owner, ids: [body[slot]], kind: 'image' });
-        if (!file) throw new Error('claim returned nothing');
-        images[slot] = { id: file.id, filename: file.filename, size: file.size, mime: file.mime };
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 400) {
-          const message = Object.values(error.body.fields ?? {})[0] ?? error.body.message;
-          throw new HttpError(400, { message: { key: errorKeys.invalidRequest }, fields: { [slot]: message } });
-        }
-        throw error;
-      }
-    }
+    // Field errors name the slot (claimUploads keys them by the record's keys).
+    const [idFront, idBack, selfie] = await uploads.claim(db, {
+      owner,
+      ids: { idFront: body.idFront, idBack: body.idBack, selfie: body.selfie },
+      kind: 'image',
+    });
+    if (!idFront || !idBack || !selfie) throw new Error('claim answered fewer uploads than asked');
+    const images: DraftImages = { idFront, idBack, selfie };
     await saveDraftStep(db, row.id, 'images', images);
     return answerDraft(c, row.id);
   });
@@ -226,4 +223,20 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads }:
   });
 
   return app;
+};
+
+/** Deletes expired drafts now and every hour (their uploads are marked; the upload sweeper removes the files). */
+export const startDraftSweeper = (db: Db, intervalMs = 60 * 60 * 1000): (() => Promise<void>) => {
+  let running: Promise<unknown> = Promise.resolve();
+  const uploads = { deleteOf: async (owner: string) => void (await deleteUploadsOf(db, owner)) };
+  const sweep = () => {
+    running = running.then(() => sweepExpiredDrafts(db, uploads)).catch((error: unknown) => console.error('[mining] draft sweep failed:', error));
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeSentSchema } from '../../contract/account.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { draftAccessSchema, draftSchema, programmeSchema, submittedSchema, type UploadedFile } from '../../contract/mining.schema';
-import { HttpError } from '../../server/http/errors';
+import { badRequest } from '../../server/http/errors';
 import { sweepExpiredDrafts, type MiningUploads } from '../../server/mining/mining.routes';
 import { MINING_ALREADY_REGISTERED, MINING_OTHER_PHONE, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
@@ -19,12 +19,14 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 const stored = new Map<string, UploadedFile & { owner: string }>();
 const deleted: string[] = [];
 const uploads: MiningUploads = {
-  claim: async (_db, { owner, ids }) =>
-    ids.map((id) => {
-      const file = stored.get(id);
-      if (!file || file.owner !== owner) throw new HttpError(400, { message: { key: 'errors.invalidRequest' }, fields: { ids: { key: 'upload.unknown' } } });
+  claim: async (_db, { owner, ids }) => {
+    const refused = Object.entries(ids).filter(([, id]) => stored.get(id)?.owner !== owner);
+    if (refused.length) throw badRequest(Object.fromEntries(refused.map(([field]) => [field, { key: 'upload.notUploaded' }])));
+    return Object.values(ids).map((id) => {
+      const file = stored.get(id)!;
       return { id: file.id, filename: file.filename, size: file.size, mime: file.mime };
-    }),
+    });
+  },
   deleteOf: async (owner) => {
     deleted.push(owner);
   },
