@@ -8,7 +8,8 @@ import { createMiddleware } from 'hono/factory';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "img-src 'self' data:",
+  // blob: the upload slots' previews (a chosen photo, or a stored one read back with its credential).
+  "img-src 'self' data: blob:",
   "style-src 'self'",
   "script-src 'self'",
   "connect-src 'self'",
