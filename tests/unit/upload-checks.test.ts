@@ -9,7 +9,7 @@ import { sniffMime, UploadFailure, uploadErrorMessage } from '../../contract/upl
 import { inspectFile } from '../../src/shared/upload/inspect';
 import { transferFailureCode } from '../../src/shared/upload/tus-transfer';
 
-const bytes = (...parts: Array<number[] | string>) =>
+const bytes = (...parts: Array<number[] | string>): Uint8Array<ArrayBuffer> =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : part)));
 
 /** An ISO-BMFF `ftyp` box: size, 'ftyp', major brand, minor version, compatible brands. */
@@ -18,7 +18,7 @@ const ftyp = (major: string, ...compatible: string[]) => {
   return bytes([0, 0, 0, size], 'ftyp', major, [0, 0, 0, 0], compatible.join(''), [0, 0, 0, 8], 'meta');
 };
 
-const fileOf = (content: Uint8Array, name: string, type = '') => new File([content], name, { type });
+const fileOf = (content: Uint8Array<ArrayBuffer>, name: string, type = '') => new File([content], name, { type });
 
 describe('sniffMime', () => {
   it('recognises JPEG, PNG, PDF and HEIC/HEIF by their first bytes', () => {
@@ -71,7 +71,7 @@ describe('transferFailureCode', () => {
   const failed = (status: number, body: string) => {
     const response = { getStatus: () => status, getBody: () => body } as unknown as HttpResponse;
     const request = { getHeader: () => undefined, getMethod: () => 'PATCH', getURL: () => '/api/uploads/x' } as unknown as HttpRequest;
-    return new DetailedError('tus: unexpected response', undefined, request, response);
+    return Object.assign(new DetailedError('tus: unexpected response'), { originalRequest: request, originalResponse: response });
   };
 
   it('reads the store’s code, else the status; no answer at all is the network', () => {
