@@ -81,6 +81,8 @@ describe('transferFailureCode', () => {
     expect(transferFailureCode(failed(401, '{"message":{"key":"errors.unauthorized"}}'))).toBe('unauthorized');
     expect(transferFailureCode(failed(400, 'Invalid'))).toBe('refused');
     expect(transferFailureCode(failed(503, ''))).toBe('network');
+    // An offset the server does not have (a cut request the browser sent again): resume from HEAD.
+    expect(transferFailureCode(failed(409, 'Upload-Offset conflict'))).toBe('network');
     expect(transferFailureCode(new DetailedError('tus: failed to upload chunk', new Error('net::ERR_INTERNET_DISCONNECTED')))).toBe('network');
     expect(transferFailureCode(new Error('anything'))).toBe('network');
   });
