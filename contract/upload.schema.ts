@@ -46,8 +46,11 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
-/** ISO-BMFF brands of HEIC / HEIF still images (iPhone photos are `heic`, some Android `mif1`). */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+/** ISO-BMFF major brands of HEIC / HEIF still images (iPhone photos are `heic`). */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
+/** Generic HEIF brands (some Android phones): HEIF unless a compatible brand says AVIF. */
+const HEIF_BRANDS = new Set(['mif1', 'msf1']);
+const AVIF_BRANDS = new Set(['avif', 'avis']);
 
 /**
  * The type of a file from its first bytes (JPEG, PNG, HEIC/HEIF, PDF), or null for anything else.
@@ -60,9 +63,12 @@ export const sniffMime = (bytes: Uint8Array): UploadMime | null => {
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return PDF; // %PDF-
   // ISO-BMFF: a box size (4 bytes), 'ftyp', the major brand, a minor version, compatible brands.
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') {
+    const major = ascii(bytes, 8, 12);
+    if (HEIC_BRANDS.has(major)) return HEIC;
+    if (!HEIF_BRANDS.has(major)) return null;
     const boxSize = Math.min(((bytes[0] ?? 0) << 24) | ((bytes[1] ?? 0) << 16) | ((bytes[2] ?? 0) << 8) | (bytes[3] ?? 0), bytes.length);
-    if (HEIF_BRANDS.has(ascii(bytes, 8, 12))) return HEIC;
-    for (let at = 16; at + 4 <= boxSize; at += 4) if (HEIF_BRANDS.has(ascii(bytes, at, at + 4))) return HEIC;
+    for (let at = 16; at + 4 <= boxSize; at += 4) if (AVIF_BRANDS.has(ascii(bytes, at, at + 4))) return null;
+    return HEIC;
   }
   return null;
 };

@@ -8,6 +8,7 @@ import type { PathModel } from '../tests/machines/path-kit.ts';
 export const machineCatalog = {
   alert: () => import('../tests/machines/alert.model.ts').then((module) => module.alertModel),
   auth: () => import('../tests/machines/auth.model.ts').then((module) => module.authModel),
+  upload: () => import('../tests/machines/upload.model.ts').then((module) => module.uploadModel),
   'code-verification': () => import('../tests/machines/code-verification.model.ts').then((module) => module.codeVerificationModel),
   'buy-insurance': () => import('../tests/machines/buy-insurance.model.ts').then((module) => module.buyInsuranceModel),
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),

@@ -8,7 +8,7 @@ import { createMiddleware } from 'hono/factory';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  // blob: the upload slots' previews (a chosen photo, or a stored one read back with its credential).
+  // blob: for the local preview of a chosen photo and of an upload read back (src/shared/upload/).
   "img-src 'self' data: blob:",
   "style-src 'self'",
   "script-src 'self'",

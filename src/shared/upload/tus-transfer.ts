@@ -28,6 +28,9 @@ export const transferFailureCode = (error: unknown): UploadErrorCode => {
   const response = error instanceof DetailedError ? error.originalResponse : null;
   const status = response?.getStatus() ?? 0;
   if (!response || status === 0) return 'network';
+  // The server stored another offset than the request assumed (a request cut off and sent again by
+  // the browser) or the upload is busy: resuming (HEAD, then PATCH from there) fixes both.
+  if (status === 409 || status === 423) return 'network';
   let body: unknown;
   try {
     body = JSON.parse(response.getBody() ?? '');

@@ -9,9 +9,9 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRef, EventObject, Snapshot } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { MIB, PDF, uploadContentPath } from '../../../contract/upload.schema';
-import type { UploadEvent, UploadSnapshot } from '../../../machines/upload.machine';
+import type { UploadMachine } from '../../../machines/upload.machine';
 import { uploadView } from '../../../machines/upload.connect';
 import { apiUrl } from '../../api/client';
 import { localeOf } from '../../app/i18n';
@@ -25,7 +25,7 @@ import './upload-slot.css';
 export const UPLOAD_NAMESPACE = 'upload';
 
 /** An upload machine actor, spawned or invoked by the feature (any provided variant). */
-export type UploadActor = ActorRef<Snapshot<unknown> & UploadSnapshot, UploadEvent | EventObject>;
+export type UploadActor = ActorRefFrom<UploadMachine>;
 
 export interface UploadSlotProps {
   actor: UploadActor;
