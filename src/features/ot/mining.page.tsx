@@ -362,6 +362,7 @@ function ImagesStep({ actor, view }: { actor: MiningActor; view: MiningView }) {
       <p className="ot-page__lead">{t('images.lead')}</p>
       <ErrorNotice message={view.error} />
       <form onSubmit={submit} noValidate>
+        <h2 className="ot-section__title">{t('images.list')}</h2>
         {SLOTS.map(({ slot, camera }) => (
           <div key={slot} className="ot-image" data-slot={slot}>
             <ImageSlotFor slot={slot} camera={camera} label={t(`images.${slot}`)} uploaded={view[slot]} token={view.token} onChange={change} />
