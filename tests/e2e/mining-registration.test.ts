@@ -284,6 +284,11 @@ describe('identity images', () => {
     await expectVisible(wizard.slot('idBack').getByText(text('en', 'upload:tooLarge', { mb: 10 })));
     expect(uploads).toEqual([]);
     await expectVisible(wizard.slot('idFront').getByText(exactly(text('en', 'upload:uploaded'))));
+    // A reload keeps the image already uploaded (read back from the store for its preview).
+    await expect.poll(() => storageItem(wizard.page, FLOW_KEY).then((stored) => stored?.includes('front.png')), { timeout: WAIT_MS }).toBe(true);
+    await wizard.page.reload();
+    await expectVisible(wizard.slot('idFront').getByText(exactly(text('en', 'upload:uploaded'))));
+    await expectVisible(wizard.slot('idFront').getByRole('img'));
     await wizard.page.goto('/ot/register/beneficiaries');
     expect(await wizard.beneficiary(1).getByRole('textbox', { name: exactly(text('en', 'beneficiaries:firstName')) }).inputValue()).toBe('Сараа');
   });
