@@ -12,6 +12,7 @@ import { badRequest } from '../../server/http/errors';
 import { sweepExpiredDrafts, type MiningUploads } from '../../server/mining/mining.routes';
 import { MINING_ALREADY_REGISTERED, MINING_OTHER_PHONE, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
+import { temporaryUploadStore } from '../../server/uploads/store';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
@@ -281,5 +282,54 @@ describe('expiry', () => {
     expect(deleted).toContain(`mining:${id}`);
     const { rows: left } = await server.db.query('select 1 from mining_drafts where id = $1', [id]);
     expect(left).toHaveLength(0);
+  });
+});
+
+describe('images in the real upload store', () => {
+  /** A 1×1 PNG. */
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+  it('takes uploads made with the draft token, and shows them to that draft only', async () => {
+    const real = server.app({ uploadStore: temporaryUploadStore().store });
+    const upload = async (token: string, name: string) => {
+      const created = await real.request('/api/uploads/', {
+        method: 'POST',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(png.length), 'Upload-Metadata': `kind ${b64('image')},filename ${b64(name)}`, 'X-Draft-Token': token },
+      });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location') ?? '';
+      const id = location.split('/').filter(Boolean).at(-1) ?? '';
+      const patched = await real.request(`/api/uploads/${id}`, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'X-Draft-Token': token },
+        body: png,
+      });
+      expect(patched.status).toBe(204);
+      return id;
+    };
+    const token = await confirmPhone(takePerson());
+    const stranger = await confirmPhone(takePerson());
+    const ids = { idFront: await upload(token, 'front.png'), idBack: await upload(token, 'back.png'), selfie: await upload(token, 'selfie.png') };
+    const saved = await real.request('/api/mining/draft/images/', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Draft-Token': token },
+      body: JSON.stringify(ids),
+    });
+    expect(saved.status).toBe(200);
+    expect(draftSchema.parse(await saved.json()).images).toMatchObject({ idFront: { id: ids.idFront, filename: 'front.png', mime: 'image/png', size: png.length } });
+
+    const mine = await real.request(`/api/uploads/${ids.selfie}/content`, { headers: { 'X-Draft-Token': token } });
+    expect(mine.status).toBe(200);
+    expect(Buffer.from(await mine.arrayBuffer()).equals(png)).toBe(true);
+    expect((await real.request(`/api/uploads/${ids.selfie}/content`, { headers: { 'X-Draft-Token': stranger } })).status).toBe(404);
+    expect((await real.request(`/api/uploads/${ids.selfie}/content`)).status).toBe(401);
+    // Another draft cannot claim them either.
+    const stolen = await real.request('/api/mining/draft/images/', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Draft-Token': stranger },
+      body: JSON.stringify(ids),
+    });
+    expect(stolen.status).toBe(400);
   });
 });
