@@ -19,6 +19,7 @@ import { accessTokenFor, demoUser } from './support/users';
 import {
   chooseFile,
   contentOf,
+  fileOnDisk,
   networkControl,
   pngFile,
   renamedNonImage,
@@ -163,6 +164,37 @@ describe('the upload slot in Chromium', () => {
     expect(traffic.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect((await contentOf(server.url, upload.id, auth))?.equals(file.buffer)).toBe(true);
     expect((await uploadedOf(page))?.id).toBe(upload.id);
+  });
+
+  it('after a reload, choosing the same photo again continues its upload instead of starting over', async () => {
+    const { page, slot, traffic } = await openFixture();
+    const network = await networkControl(page);
+    await network.throttle(256 * 1024);
+    const before = await knownIds();
+    const file = pngFile('selfie.png', 3 * MIB);
+    const { path, directory } = await fileOnDisk(file);
+    try {
+      await chooseFile(slot, path);
+      const upload = await newestUpload(before);
+      await expect.poll(async () => (await storedOffset(server.url, upload.id, auth)) ?? 0, { timeout: 30_000 }).toBeGreaterThan(512 * 1024);
+      await page.reload();
+      await page.waitForTimeout(1_000);
+      const stored = (await storedOffset(server.url, upload.id, auth)) ?? 0;
+      expect(stored).toBeGreaterThan(0);
+      expect(stored).toBeLessThan(file.buffer.length);
+      const patchesBefore = traffic.patches().length;
+
+      await network.throttle(0);
+      await chooseFile(slot, path);
+      await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 60_000 });
+      const resumed = traffic.patches().slice(patchesBefore);
+      expect(resumed[0]?.offset).toBe(stored);
+      expect(traffic.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+      expect((await uploadedOf(page))?.id).toBe(upload.id);
+      expect((await contentOf(server.url, upload.id, auth))?.equals(file.buffer)).toBe(true);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('refuses an image over 10 MB in the browser before sending anything, and keeps the photo already uploaded', async () => {
