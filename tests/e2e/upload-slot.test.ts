@@ -20,6 +20,7 @@ import {
   chooseFile,
   contentOf,
   fileOnDisk,
+  heicFile,
   networkControl,
   pngFile,
   renamedNonImage,
@@ -216,6 +217,15 @@ describe('the upload slot in Chromium', () => {
     await chooseFile(slot, renamedNonImage());
     await slot.getByRole('alert').filter({ hasText: 'Энэ файл зураг биш байна' }).waitFor();
     expect(traffic.requests).toHaveLength(0);
+  });
+
+  it('says clearly when the browser cannot show a HEIC photo, and fits a 375 px screen', async () => {
+    const { page, slot, traffic } = await openFixture();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await chooseFile(slot, heicFile());
+    await slot.getByRole('alert').filter({ hasText: 'This browser cannot show HEIC photos' }).waitFor();
+    expect(traffic.requests).toHaveLength(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
   it('shows the server’s refusal when the bytes that arrive are not an image (415), and the upload is gone', async () => {

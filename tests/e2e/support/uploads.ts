@@ -140,6 +140,16 @@ export const jpegFile = (name = 'card-front.jpg', size = 256 * 1024): FilePayloa
 export const pngFile = (name = 'card-back.png', size = 256 * 1024): FilePayload => ({ name, mimeType: 'image/png', buffer: realPng(size) });
 /** One byte over the image limit: refused in the browser ('Image over 10 MB'). */
 export const tooLargeImage = (name = 'big-photo.jpg'): FilePayload => ({ name, mimeType: 'image/jpeg', buffer: jpegBytes(IMAGE_LIMIT_BYTES + 1) });
+/**
+ * The first bytes of an iPhone HEIC photo (an ISO-BMFF `ftyp` box with the `heic` brand), then
+ * filler: accepted by content, but Chromium cannot decode it, so the slot says so.
+ */
+export const heicFile = (name = 'IMG_0001.HEIC', size = 64 * 1024): FilePayload => {
+  const buffer = filler(size);
+  Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic', 'latin1'), Buffer.alloc(4), Buffer.from('mif1heic', 'latin1')]).copy(buffer);
+  return { name, mimeType: 'image/heic', buffer };
+};
+
 /** Text renamed .jpg and announced as image/jpeg: refused by content. */
 export const renamedNonImage = (name = 'passport.jpg', size = 8 * 1024): FilePayload => ({
   name,
