@@ -165,6 +165,7 @@ export const uploadRoutes = ({ db, secret, store, corsOrigins = [] }: UploadRout
         // The length must be known up front: it is checked against the limit before a byte is taken.
         if (upload.size === undefined) throw refusal(400, errorBody(errorKeys.invalidRequest, { 'Upload-Length': { key: 'validation.fieldRequired' } }));
         if (upload.size > uploadLimitBytes(kind)) throw refusal(413, uploadError('tooLarge', kind));
+        if (upload.size === 0) throw refusal(400, uploadError('empty', kind));
         await insertUpload(db, { id: upload.id, owner, kind, filename, size: upload.size });
         return {};
       },

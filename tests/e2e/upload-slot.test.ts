@@ -19,6 +19,8 @@ import { accessTokenFor, demoUser } from './support/users';
 import {
   chooseFile,
   contentOf,
+  fileOnDisk,
+  heicFile,
   networkControl,
   pngFile,
   renamedNonImage,
@@ -165,6 +167,37 @@ describe('the upload slot in Chromium', () => {
     expect((await uploadedOf(page))?.id).toBe(upload.id);
   });
 
+  it('after a reload, choosing the same photo again continues its upload instead of starting over', async () => {
+    const { page, slot, traffic } = await openFixture();
+    const network = await networkControl(page);
+    await network.throttle(256 * 1024);
+    const before = await knownIds();
+    const file = pngFile('selfie.png', 3 * MIB);
+    const { path, directory } = await fileOnDisk(file);
+    try {
+      await chooseFile(slot, path);
+      const upload = await newestUpload(before);
+      await expect.poll(async () => (await storedOffset(server.url, upload.id, auth)) ?? 0, { timeout: 30_000 }).toBeGreaterThan(512 * 1024);
+      await page.reload();
+      await page.waitForTimeout(1_000);
+      const stored = (await storedOffset(server.url, upload.id, auth)) ?? 0;
+      expect(stored).toBeGreaterThan(0);
+      expect(stored).toBeLessThan(file.buffer.length);
+      const patchesBefore = traffic.patches().length;
+
+      await network.throttle(0);
+      await chooseFile(slot, path);
+      await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 60_000 });
+      const resumed = traffic.patches().slice(patchesBefore);
+      expect(resumed[0]?.offset).toBe(stored);
+      expect(traffic.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+      expect((await uploadedOf(page))?.id).toBe(upload.id);
+      expect((await contentOf(server.url, upload.id, auth))?.equals(file.buffer)).toBe(true);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
   it('refuses an image over 10 MB in the browser before sending anything, and keeps the photo already uploaded', async () => {
     const { page, slot, traffic } = await openFixture();
     await chooseFile(slot, pngFile('selfie.png', 64 * 1024));
@@ -184,6 +217,15 @@ describe('the upload slot in Chromium', () => {
     await chooseFile(slot, renamedNonImage());
     await slot.getByRole('alert').filter({ hasText: 'Энэ файл зураг биш байна' }).waitFor();
     expect(traffic.requests).toHaveLength(0);
+  });
+
+  it('says clearly when the browser cannot show a HEIC photo, and fits a 375 px screen', async () => {
+    const { page, slot, traffic } = await openFixture();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await chooseFile(slot, heicFile());
+    await slot.getByRole('alert').filter({ hasText: 'This browser cannot show HEIC photos' }).waitFor();
+    expect(traffic.requests).toHaveLength(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
   it('shows the server’s refusal when the bytes that arrive are not an image (415), and the upload is gone', async () => {

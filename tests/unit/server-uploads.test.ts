@@ -191,6 +191,9 @@ describe('uploads: tus over HTTP', () => {
     // No kind, an unknown kind, or a length left for later: refused before any byte.
     expect((await create(100, { filename: 'x.jpg' })).status).toBe(400);
     expect((await create(100, { kind: 'video' })).status).toBe(400);
+    const empty = await create(0, { kind: 'image', filename: 'empty.jpg' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ code: 'upload.empty' });
     const deferred = await fetch(`${base}/api/uploads/`, {
       method: 'POST',
       headers: { ...TUS, ...demo, 'Upload-Defer-Length': '1', 'Upload-Metadata': metadata({ kind: 'image' }) },

@@ -17,6 +17,9 @@
  * PATCH that follows carries an `Upload-Offset` above 0 equal to what HEAD reported, and the upload
  * completes with the bytes of the file (`contentOf`).
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import type { Db } from '../../../server/db/db';
@@ -137,6 +140,16 @@ export const jpegFile = (name = 'card-front.jpg', size = 256 * 1024): FilePayloa
 export const pngFile = (name = 'card-back.png', size = 256 * 1024): FilePayload => ({ name, mimeType: 'image/png', buffer: realPng(size) });
 /** One byte over the image limit: refused in the browser ('Image over 10 MB'). */
 export const tooLargeImage = (name = 'big-photo.jpg'): FilePayload => ({ name, mimeType: 'image/jpeg', buffer: jpegBytes(IMAGE_LIMIT_BYTES + 1) });
+/**
+ * The first bytes of an iPhone HEIC photo (an ISO-BMFF `ftyp` box with the `heic` brand), then
+ * filler: accepted by content, but Chromium cannot decode it, so the slot says so.
+ */
+export const heicFile = (name = 'IMG_0001.HEIC', size = 64 * 1024): FilePayload => {
+  const buffer = filler(size);
+  Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic', 'latin1'), Buffer.alloc(4), Buffer.from('mif1heic', 'latin1')]).copy(buffer);
+  return { name, mimeType: 'image/heic', buffer };
+};
+
 /** Text renamed .jpg and announced as image/jpeg: refused by content. */
 export const renamedNonImage = (name = 'passport.jpg', size = 8 * 1024): FilePayload => ({
   name,
@@ -144,9 +157,22 @@ export const renamedNonImage = (name = 'passport.jpg', size = 8 * 1024): FilePay
   buffer: Buffer.from('<!doctype html><title>not a photo</title>\n'.repeat(Math.ceil(size / 43))).subarray(0, size),
 });
 
-/** Chooses a file in an upload slot (a `section` named by the slot's label) through its file input. */
-export const chooseFile = async (slot: Locator, file: FilePayload) => {
+/**
+ * Chooses a file in an upload slot (a `section` named by the slot's label) through its file input.
+ * A payload gets a new modification time at every choice; a path (`fileOnDisk`) keeps the file's
+ * own, like a photo chosen again from the phone's gallery, so tus-js-client finds the earlier upload
+ * of it (its fingerprint) after a reload.
+ */
+export const chooseFile = async (slot: Locator, file: FilePayload | string) => {
   await slot.locator('input[type=file]').setInputFiles(file);
+};
+
+/** Writes a payload to a temporary file and returns its path (remove the directory after the test). */
+export const fileOnDisk = async (file: FilePayload): Promise<{ path: string; directory: string }> => {
+  const directory = await mkdtemp(join(tmpdir(), 'e2e-upload-'));
+  const path = join(directory, file.name);
+  await writeFile(path, file.buffer);
+  return { path, directory };
 };
 
 export interface NetworkControl {
