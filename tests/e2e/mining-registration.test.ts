@@ -191,6 +191,15 @@ describe('mining registration', () => {
     // A reload on the result still shows it.
     await page.reload();
     await expectVisible(wizard.heading('result.title'));
+
+    // The same person registering again on this device is refused.
+    expectRefusals();
+    await wizard.button(wizard.t('result.another')).click();
+    await expectPath(page, '/ot/');
+    await wizard.button(wizard.t('welcome.start')).click();
+    await wizard.register(person);
+    await expectVisible(page.getByRole('main').getByRole('alert').filter({ hasText: text('mn', 'errors:alreadyRegistered') }));
+    await expectPath(page, '/ot/register');
   });
 
   it('refuses shares that do not total 100 % and keeps what was typed', async () => {
