@@ -42,4 +42,6 @@ export const errorKeys = {
   idempotencyConflict: 'errors.idempotencyConflict',
   invalidSignature: 'errors.invalidSignature',
   productUnavailable: 'errors.productUnavailable',
+  // Mining registration (docs/api.md, "Mining registration")
+  registrationIncomplete: 'errors.registrationIncomplete',
 } as const;

@@ -8,11 +8,13 @@ import type { PathModel } from '../tests/machines/path-kit.ts';
 export const machineCatalog = {
   alert: () => import('../tests/machines/alert.model.ts').then((module) => module.alertModel),
   auth: () => import('../tests/machines/auth.model.ts').then((module) => module.authModel),
+  upload: () => import('../tests/machines/upload.model.ts').then((module) => module.uploadModel),
   'code-verification': () => import('../tests/machines/code-verification.model.ts').then((module) => module.codeVerificationModel),
   'buy-insurance': () => import('../tests/machines/buy-insurance.model.ts').then((module) => module.buyInsuranceModel),
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
   'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
   'forgot-username': () => import('../tests/machines/forgot-username.model.ts').then((module) => module.forgotUsernameModel),
+  'mining-registration': () => import('../tests/machines/mining-registration.model.ts').then((module) => module.miningRegistrationModel),
   'payment-status': () => import('../tests/machines/payment-status.model.ts').then((module) => module.paymentStatusModel),
   registration: () => import('../tests/machines/registration.model.ts').then((module) => module.registrationModel),
   resource: () => import('../tests/machines/resource.model.ts').then((module) => module.resourceModel),

@@ -8,10 +8,13 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { errorKeys } from '../contract/error.schema';
 import { accountRoutes, type AccountOptions } from './account/account.routes';
+import { createOutboxSender } from './account/sms';
+import { createVerifications, DEFAULT_CODE_OPTIONS } from './account/verifications';
 import { authRoutes } from './auth/auth.routes';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/login-throttle';
 import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
+import { miningRoutes, type MiningUploads } from './mining/mining.routes';
 import { contractRoutes } from './insurance/contracts.routes';
 import { insuranceRoutes } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
@@ -21,6 +24,9 @@ import { createContentCache, type ContentCacheOptions } from './http/content-cac
 import { errorBody, HttpError, notFound } from './http/errors';
 import { noStoreByDefault, securityHeaders } from './http/security';
 import { DEFAULT_DIST_DIR, staticRoutes } from './http/static';
+import { temporaryUploadStore, type UploadDataStore } from './uploads/store';
+import { uploadRoutes } from './uploads/uploads.routes';
+import { claimUploads, deleteUploadsOf } from './uploads/uploads.repo';
 
 export interface AppOptions {
   db: Db;
@@ -41,7 +47,15 @@ export interface AppOptions {
   devTools?: boolean;
   /** The in-memory copy of home, catalogue and settings: how often it checks the database's content version. */
   contentCache?: ContentCacheOptions;
+  /** The upload store as the mining draft uses it (server/uploads/); by default the database's. */
+  miningUploads?: MiningUploads;
+  /** Where uploads are stored (server/uploads/store.ts); by default a fresh temporary directory, made on first use. */
+  uploadStore?: UploadDataStore;
 }
+
+/** What a browser on another origin sends and reads for resumable uploads (tus 1.0). */
+const TUS_REQUEST_HEADERS = ['Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'X-HTTP-Method-Override', 'X-Requested-With', 'X-Draft-Token'];
+const TUS_RESPONSE_HEADERS = ['Location', 'Tus-Resumable', 'Tus-Version', 'Tus-Extension', 'Tus-Max-Size', 'Upload-Offset', 'Upload-Length', 'Upload-Metadata', 'Upload-Expires'];
 
 export const createApp = ({
   db,
@@ -54,6 +68,13 @@ export const createApp = ({
   account = {},
   devTools = false,
   contentCache,
+  uploadStore,
+  miningUploads = {
+    claim: (q, args) => claimUploads(q, args),
+    deleteOf: async (owner) => {
+      await deleteUploadsOf(db, owner);
+    },
+  },
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
@@ -65,15 +86,31 @@ export const createApp = ({
   app.use('*', compress({ threshold: 1024 }));
   app.use('/api/*', noStoreByDefault);
   if (corsOrigins.length > 0) {
-    app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key'], maxAge: 600 }));
+    app.use(
+      '/api/*',
+      cors({
+        origin: [...corsOrigins],
+        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key', ...TUS_REQUEST_HEADERS],
+        exposeHeaders: TUS_RESPONSE_HEADERS,
+        maxAge: 600,
+      }),
+    );
   }
 
   app.route('/api', authRoutes({ db, secret, throttle, trustedProxies, content }));
   app.route('/api', homeRoutes({ db, content }));
-  app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account }));
+  // One sender for every flow that texts a phone, so the dev outbox shows them all.
+  const sms = account.sms ?? createOutboxSender();
+  const codeOptions = { ...DEFAULT_CODE_OPTIONS, ...account.codes };
+  app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account, sms }));
+  app.route(
+    '/api',
+    miningRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, uploads: miningUploads }),
+  );
   app.route('/api', insuranceRoutes({ db, secret, content }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
+  app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
   app.all('/api', () => {
     throw notFound();
   });

@@ -5,8 +5,11 @@
  *   DATABASE_URL (a PostgreSQL server instead of PGlite), TOKEN_SECRET (else kept in .data/secret),
  *   TRUST_PROXY (number of proxies appending to X-Forwarded-For; 'true' means 1), CORS_ORIGINS
  *   (comma-separated), DIST_DIR (dist), NODE_ENV=development for development caching.
+ *   Uploads: files in DATA_DIR/uploads, or S3_BUCKET (+ S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
+ *   S3_SECRET_ACCESS_KEY) for an S3-compatible store.
  */
 import { startServer } from './start';
+import { uploadStoreFromEnv } from './uploads/store';
 
 const env = process.env;
 
@@ -39,6 +42,8 @@ const server = await startServer({
   devTools: env.DEV === '1',
   trustedProxies: trustedProxies(env.TRUST_PROXY),
   corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+  // Files under DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set.
+  uploadStore: await uploadStoreFromEnv(env.DATA_DIR || '.data'),
 });
 
 console.log(`[server] listening on ${server.url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);

@@ -3,6 +3,7 @@
  * tests call `startServer()` for an in-memory instance on a free port; server/main.ts calls it with
  * the environment's settings.
  */
+import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -13,7 +14,11 @@ import { migrate } from './db/migrate';
 import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { syncInsurance } from './insurance/seed';
+import { syncMining } from './mining/seed';
+import { startDraftSweeper } from './mining/mining.routes';
 import { loadOrCreateSecret, randomSecret } from './secret';
+import { fileUploadStore, temporaryUploadStore, type UploadDataStore } from './uploads/store';
+import { startUploadSweeper } from './uploads/sweeper';
 
 export interface StartOptions {
   /** 0 (default) picks a free port. */
@@ -39,6 +44,11 @@ export interface StartOptions {
   devTools?: boolean;
   /** The SMS outbox alone; `devTools` turns it on too. */
   exposeOutbox?: boolean;
+  /**
+   * Where uploads are stored: by default files under `<dataDir>/uploads`, or a temporary directory
+   * removed at close when `memory` (server/main.ts passes S3 when configured).
+   */
+  uploadStore?: UploadDataStore;
 }
 
 export interface RunningServer {
@@ -65,15 +75,30 @@ export const startServer = async ({
   loginThrottle,
   devTools = false,
   exposeOutbox = devTools,
+  uploadStore,
 }: StartOptions = {}): Promise<RunningServer> => {
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: memory ? undefined : join(dataDir, 'db') });
   let server: Server | undefined;
+  let temporaryUploads: string | undefined;
+  let stopSweeper: (() => Promise<void>) | undefined;
+  let stopDraftSweeper: (() => Promise<void>) | undefined;
+  const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
     await migrate(db);
     await seedIfEmpty(db);
     await syncInsurance(db);
+    await syncMining(db);
     // Replicas sharing one PostgreSQL must share TOKEN_SECRET too; a kept file only suits one machine.
     const tokenSecret = secret ?? (memory ? randomSecret() : await loadOrCreateSecret(dataDir));
+    let store = uploadStore;
+    if (!store && memory) {
+      const temporary = temporaryUploadStore();
+      temporaryUploads = temporary.directory;
+      store = temporary.store;
+    }
+    store ??= fileUploadStore(join(dataDir, 'uploads'));
+    stopSweeper = startUploadSweeper(db, store);
+    stopDraftSweeper = startDraftSweeper(db);
     const app = createApp({
       db,
       secret: tokenSecret,
@@ -84,6 +109,7 @@ export const startServer = async ({
       ...(loginThrottle ? { loginThrottle } : {}),
       account: { exposeOutbox },
       devTools,
+      uploadStore: store,
     });
     const address = await new Promise<AddressInfo>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port, hostname: host }, (info) => resolve(info)) as Server;
@@ -102,12 +128,18 @@ export const startServer = async ({
             server?.close(() => resolve());
             server?.closeAllConnections();
           });
+          await stopDraftSweeper?.();
+          await stopSweeper?.();
           await db.close();
+          await removeTemporaryUploads();
         })()),
     };
   } catch (error) {
     server?.close();
+    await stopDraftSweeper?.();
+    await stopSweeper?.();
     await db.close();
+    await removeTemporaryUploads();
     throw error;
   }
 };

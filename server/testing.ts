@@ -13,6 +13,7 @@ import { migrate } from './db/migrate';
 import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { syncInsurance } from './insurance/seed';
+import { syncMining } from './mining/seed';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -96,6 +97,7 @@ export const createTestServer = async (): Promise<TestServer> => {
     await migrate(db);
     await seedIfEmpty(db);
     await syncInsurance(db);
+    await syncMining(db);
   } catch (error) {
     await db.close();
     throw error;

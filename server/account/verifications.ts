@@ -32,7 +32,8 @@ export const DEFAULT_CODE_OPTIONS: CodeOptions = {
   resetWindowSeconds: 10 * 60,
 };
 
-export type Purpose = 'register' | 'reset_password';
+/** `mining`: the /ot/ registration's phone check (server/mining/). */
+export type Purpose = 'register' | 'reset_password' | 'mining';
 /** Kinds of message the resend wait applies to. */
 export type SmsPurpose = Purpose | 'username';
 

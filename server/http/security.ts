@@ -8,7 +8,8 @@ import { createMiddleware } from 'hono/factory';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "img-src 'self' data:",
+  // blob: for the local preview of a chosen photo and of an upload read back (src/shared/upload/).
+  "img-src 'self' data: blob:",
   "style-src 'self'",
   "script-src 'self'",
   "connect-src 'self'",

@@ -38,6 +38,8 @@ const InsuranceListPage = lazy(() => import('../features/insurance/insurance-lis
 const InsuranceDetailPage = lazy(() => import('../features/insurance/insurance-detail.page'));
 // The purchase wizard: one view for its steps, so moving between them keeps its machine.
 const BuyPage = lazy(() => import('../features/buy/buy.page'));
+// The mining registration: one view for its seven steps, so moving between them keeps its machine.
+const MiningPage = lazy(() => import('../features/ot/mining.page'));
 
 const soon = ComingSoonPage;
 
@@ -60,13 +62,13 @@ export const routes: readonly AppRoute[] = [
   route('paymentQpay', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
   route('paymentMostmoney', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
 
-  route('ot', 'public', 'ot', 'titles.ot'),
-  route('otRegister', 'public', 'ot', 'titles.otRegister'),
-  route('otRegisterConfirm', 'public', 'ot', 'titles.otRegister'),
-  route('otRegisterInsurer', 'public', 'ot', 'titles.otRegister'),
-  route('otRegisterBeneficiaries', 'public', 'ot', 'titles.otRegister'),
-  route('otRegisterImages', 'public', 'ot', 'titles.otRegister'),
-  route('otRegisterResult', 'public', 'ot', 'titles.otRegister'),
+  route('ot', 'public', 'ot', 'titles.ot', MiningPage),
+  route('otRegister', 'public', 'ot', 'titles.otRegister', MiningPage),
+  route('otRegisterConfirm', 'public', 'ot', 'titles.otRegister', MiningPage),
+  route('otRegisterInsurer', 'public', 'ot', 'titles.otRegister', MiningPage),
+  route('otRegisterBeneficiaries', 'public', 'ot', 'titles.otRegister', MiningPage),
+  route('otRegisterImages', 'public', 'ot', 'titles.otRegister', MiningPage),
+  route('otRegisterResult', 'public', 'ot', 'titles.otRegister', MiningPage),
 
   route('fee', 'member', 'home', 'titles.fee'),
   route('feePayment', 'member', 'home', 'titles.fee'),

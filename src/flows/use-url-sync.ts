@@ -32,6 +32,11 @@ export function useUrlSync<TSnapshot extends AnyMachineSnapshot>(
   // Machine -> URL: runs when the machine moves to a step with another path.
   useEffect(() => {
     if (!target) return;
+    // A URL -> machine route in the same commit (a restored wizard opened at another step's URL) has
+    // already moved the machine: this render's target is stale, and pushing it would bounce between
+    // the two steps forever. The render for the new target runs this again.
+    const now = currentStepPath(actor.getSnapshot(), paramsOf(actor.getSnapshot()));
+    if (now && now.path !== target.path) return;
     const current = window.location.pathname;
     if (samePath(target.path, current)) {
       synced.current = true;

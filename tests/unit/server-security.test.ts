@@ -44,7 +44,7 @@ const quietly = async (run: () => Response | Promise<Response>) => {
 describe('security headers', () => {
   it('is the policy the app was designed for', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
+      "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
     );
   });
 

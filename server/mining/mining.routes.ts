@@ -1,0 +1,242 @@
+/**
+ * Mining-company employee registration (docs/api.md, "Mining registration"): the programme, the roster
+ * check and code (the account verifications, purpose `mining`), the draft's steps and the submit.
+ * Answers carry only the SPEC's messages (section 8) where the SPEC gives them.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { confirmBodySchema, resendBodySchema, type CodeSent } from '../../contract/account.schema';
+import { errorKeys } from '../../contract/error.schema';
+import {
+  beneficiariesStepSchema,
+  DRAFT_TOKEN_HEADER,
+  firstIncompleteStep,
+  imagesStepSchema,
+  insurerStepSchema,
+  miningStartBodySchema,
+  type Draft,
+  type DraftAccess,
+  type DraftImages,
+  type Programme,
+  type Submitted,
+  type UploadedFile,
+} from '../../contract/mining.schema';
+import { isUniqueViolation } from '../account/accounts.repo';
+import { smsTexts } from '../account/sms-texts';
+import type { Verifications } from '../account/verifications';
+import { verificationGone } from '../account/verifications';
+import type { Db, Queryable } from '../db/db';
+import { jsonBodyLimit } from '../http/body-limit';
+import type { AppEnv } from '../http/env';
+import { errorBody, HttpError, type ErrorKey } from '../http/errors';
+import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { languageOf } from '../http/language';
+import { readBody } from '../http/validate';
+import {
+  deleteExpiredDrafts,
+  draftIdOfToken,
+  draftOwner,
+  draftTokenFor,
+  findRosterEmployee,
+  isRegistered,
+  openDraft,
+  readDraft,
+  saveDraftStep,
+  toDraft,
+  type DraftRow,
+} from './drafts.repo';
+import { MINING_PROGRAMME } from './programme';
+import { registerUploadOwnerResolver, type UploadOwnerResolver } from '../uploads/owners';
+import { deleteUploadsOf } from '../uploads/uploads.repo';
+
+/** What the draft needs of the upload store (server/uploads/, docs/api.md "Uploads"). */
+export interface MiningUploads {
+  /** The uploads `ids` of `owner`, complete and of `kind`; throws the store's field error (400) otherwise. */
+  claim(db: Queryable, args: { owner: string; ids: Readonly<Record<string, string>>; kind: 'image' }): Promise<UploadedFile[]>;
+  /** Removes every upload of `owner` (rows and files). */
+  deleteOf(owner: string): Promise<void>;
+}
+
+export interface MiningDeps {
+  db: Db;
+  secret: string;
+  verifications: Verifications;
+  ttlSeconds: number;
+  uploads: MiningUploads;
+}
+
+const refuse = (status: 409 | 422, key: ErrorKey) => new HttpError(status, errorBody(key));
+
+/** The draft a request's `X-Draft-Token` stands for, if it is still there; null otherwise. */
+export const draftOfRequest = async (db: Queryable, secret: string, c: Context): Promise<DraftRow | null> => {
+  const id = draftIdOfToken(secret, c.req.header(DRAFT_TOKEN_HEADER));
+  if (!id) return null;
+  const row = await readDraft(db, id);
+  return row && !row.expired ? row : null;
+};
+
+/** The upload store's owner of a request carrying a draft token: `mining:<draftId>` (uploads resolver). */
+export const miningUploadOwner: UploadOwnerResolver = async (c, { db, secret }) => {
+  if (!c.req.header(DRAFT_TOKEN_HEADER)) return null;
+  const row = await draftOfRequest(db, secret, c);
+  return row ? draftOwner(row.id) : null;
+};
+registerUploadOwnerResolver(miningUploadOwner);
+
+/** Deletes expired drafts and their images; returns how many went. */
+export const sweepExpiredDrafts = async (db: Db, uploads: Pick<MiningUploads, 'deleteOf'>): Promise<number> => {
+  const ids = await deleteExpiredDrafts(db);
+  for (const id of ids) await uploads.deleteOf(draftOwner(id));
+  return ids.length;
+};
+
+export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads }: MiningDeps) => {
+  const app = new Hono<AppEnv>();
+  const languageOfRequest = (c: Context) => languageOf(c.req.header('accept-language'));
+
+  /** The person may enrol: on the roster with this phone and not registered yet. */
+  const checkRoster = async (q: Queryable, register: string, phone: string) => {
+    const employee = await findRosterEmployee(q, register);
+    if (!employee) throw refuse(422, errorKeys.registerNotRegistered);
+    if (employee.phone !== phone) throw refuse(422, errorKeys.wrongPhone);
+    if (await isRegistered(q, register)) throw refuse(409, errorKeys.alreadyRegistered);
+    return employee;
+  };
+
+  const draftOf = async (c: Context) => {
+    const row = await draftOfRequest(db, secret, c);
+    if (!row) throw verificationGone();
+    return row;
+  };
+
+  const answerDraft = async (c: Context, id: string) => {
+    const row = await readDraft(db, id);
+    const roster = row ? await findRosterEmployee(db, row.register) : undefined;
+    if (!row || !roster) throw verificationGone();
+    return c.json<Draft>(toDraft(row, roster));
+  };
+
+  /** A step of a draft still open. */
+  const openDraftOf = async (c: Context) => {
+    const row = await draftOf(c);
+    if (row.submitted_at) throw refuse(409, errorKeys.alreadyRegistered);
+    return row;
+  };
+
+  app.get('/mining/programme/', (c) => c.json<Programme>(MINING_PROGRAMME));
+
+  app.post('/mining/start/', jsonBodyLimit, async (c) => {
+    const { register, phone, ticket } = await readBody(c, miningStartBodySchema);
+    await checkRoster(db, register, phone);
+    const language = languageOfRequest(c);
+    if (ticket) {
+      const continued = await verifications.update(ticket, 'mining', phone, { register });
+      if (continued) return c.json<CodeSent>(continued);
+    }
+    return c.json<CodeSent>(
+      await verifications.start('mining', phone, { register }, (code) => smsTexts.registrationCode(language, code, ttlSeconds)),
+    );
+  });
+
+  app.post('/mining/start/resend/', jsonBodyLimit, async (c) => {
+    const { ticket } = await readBody(c, resendBodySchema);
+    const language = languageOfRequest(c);
+    return c.json<CodeSent>(await verifications.resend(ticket, 'mining', (code) => smsTexts.registrationCode(language, code, ttlSeconds)));
+  });
+
+  app.post('/mining/start/confirm/', jsonBodyLimit, async (c) => {
+    const { ticket, code } = await readBody(c, confirmBodySchema);
+    const verification = await verifications.check(ticket, 'mining', code);
+    const register = String(verification.payload.register ?? '');
+    const opened = await db.transaction(async (tx) => {
+      if (!(await verifications.consume(tx, ticket))) throw verificationGone();
+      await checkRoster(tx, register, verification.phone);
+      return openDraft(tx, randomUUID(), register, verification.phone);
+    });
+    if (opened.stale) await uploads.deleteOf(draftOwner(opened.stale));
+    return c.json<DraftAccess>({ access: draftTokenFor(secret, opened.id) });
+  });
+
+  app.get('/mining/draft/', async (c) => answerDraft(c, (await draftOf(c)).id));
+
+  app.put('/mining/draft/insurer/', jsonBodyLimit, async (c) => {
+    const row = await openDraftOf(c);
+    await saveDraftStep(db, row.id, 'insurer', await readBody(c, insurerStepSchema));
+    return answerDraft(c, row.id);
+  });
+
+  app.put('/mining/draft/beneficiaries/', jsonBodyLimit, async (c) => {
+    const row = await openDraftOf(c);
+    await saveDraftStep(db, row.id, 'beneficiaries', await readBody(c, beneficiariesStepSchema));
+    return answerDraft(c, row.id);
+  });
+
+  app.put('/mining/draft/images/', jsonBodyLimit, async (c) => {
+    const row = await openDraftOf(c);
+    const body = await readBody(c, imagesStepSchema);
+    const owner = draftOwner(row.id);
+    // Field errors name the slot (claimUploads keys them by the record's keys).
+    const [idFront, idBack, selfie] = await uploads.claim(db, {
+      owner,
+      ids: { idFront: body.idFront, idBack: body.idBack, selfie: body.selfie },
+      kind: 'image',
+    });
+    if (!idFront || !idBack || !selfie) throw new Error('claim answered fewer uploads than asked');
+    const images: DraftImages = { idFront, idBack, selfie };
+    await saveDraftStep(db, row.id, 'images', images);
+    return answerDraft(c, row.id);
+  });
+
+  app.post('/mining/draft/submit/', jsonBodyLimit, async (c) => {
+    const key = idempotencyKeyOf(c);
+    const row = await draftOf(c);
+    try {
+      const registration = await db.transaction(async (tx) => {
+        const claim = await claimIdempotencyKey(tx, `mining-submit:${row.id}`, key, requestHash({ draft: row.id }), randomUUID());
+        if (claim.replayed) {
+          const { rows } = await tx.query<{ reference: string; submitted_at: Date }>(
+            'select reference, submitted_at from mining_registrations where id = $1',
+            [claim.id],
+          );
+          if (rows[0]) return rows[0];
+        }
+        const current = await readDraft(tx, row.id);
+        if (!current || current.submitted_at) throw refuse(409, errorKeys.alreadyRegistered);
+        if (firstIncompleteStep(current) !== 'done') throw refuse(409, errorKeys.registrationIncomplete);
+        // The unique register number refuses a second registration, also of two racing submits.
+        const { rows } = await tx.query<{ reference: string; submitted_at: Date }>(
+          `insert into mining_registrations (id, register, reference, draft_id, data)
+           values ($1, $2, 'OT-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('mining_reference_seq')::text, 6, '0'), $3, $4)
+           returning reference, submitted_at`,
+          [claim.id, current.register, current.id, JSON.stringify({ insurer: current.insurer, beneficiaries: current.beneficiaries, images: current.images })],
+        );
+        await tx.query('update mining_drafts set submitted_at = now() where id = $1', [current.id]);
+        const created = rows[0];
+        if (!created) throw new Error('registration not created');
+        return created;
+      });
+      return c.json<Submitted>({ reference: registration.reference, submitted_at: registration.submitted_at.toISOString() });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse(409, errorKeys.alreadyRegistered);
+      throw error;
+    }
+  });
+
+  return app;
+};
+
+/** Deletes expired drafts now and every hour (their uploads are marked; the upload sweeper removes the files). */
+export const startDraftSweeper = (db: Db, intervalMs = 60 * 60 * 1000): (() => Promise<void>) => {
+  let running: Promise<unknown> = Promise.resolve();
+  const uploads = { deleteOf: async (owner: string) => void (await deleteUploadsOf(db, owner)) };
+  const sweep = () => {
+    running = running.then(() => sweepExpiredDrafts(db, uploads)).catch((error: unknown) => console.error('[mining] draft sweep failed:', error));
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+};

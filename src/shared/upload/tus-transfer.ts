@@ -1,0 +1,90 @@
+/**
+ * The upload machine's `transfer` actor: one file sent to the tus store (/api/uploads/) with
+ * tus-js-client. Progress comes from the upload's progress events. A dropped connection is retried
+ * after short waits (`RETRY_DELAYS_MS`); when the waits run out, or the browser is offline, it reports
+ * `network` and the machine starts it again when the connection is back. Every start looks for an
+ * earlier upload of the same file (the fingerprint: kind, name, type, size, modification time) and
+ * continues from the bytes the server reports, so nothing is sent twice.
+ */
+import { DetailedError, Upload } from 'tus-js-client';
+import { fromCallback, type EventObject } from 'xstate';
+import { uploadCodeOfBody, UPLOADS_PATH, type UploadErrorCode } from '../../../contract/upload.schema';
+import type { TransferEvent, TransferInput } from '../../../machines/upload.machine';
+import { apiUrl } from '../../api/client';
+
+/** Waits before retrying a failed request: quick at first, then every 10 s for about a minute. */
+export const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 10_000, 10_000, 10_000];
+
+export interface TransferOptions {
+  /** The credential headers of the feature (Bearer token, X-Draft-Token), read before every request. */
+  headers: () => Record<string, string>;
+  /** The store's address; default `/api/uploads/` on the API's host. */
+  endpoint?: string;
+  retryDelays?: number[];
+}
+
+/** The code of a failed tus request: the store's JSON code, else by status; no answer is the network. */
+export const transferFailureCode = (error: unknown): UploadErrorCode => {
+  const response = error instanceof DetailedError ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  if (!response || status === 0) return 'network';
+  // The server stored another offset than the request assumed (a request cut off and sent again by
+  // the browser) or the upload is busy: resuming (HEAD, then PATCH from there) fixes both.
+  if (status === 409 || status === 423) return 'network';
+  let body: unknown;
+  try {
+    body = JSON.parse(response.getBody() ?? '');
+  } catch {
+    body = null;
+  }
+  const code = uploadCodeOfBody(body);
+  if (code) return code;
+  if (status === 401) return 'unauthorized';
+  if (status === 404 || status === 410) return 'notFound';
+  if (status === 413) return 'tooLarge';
+  if (status === 415) return 'badType';
+  return status >= 500 ? 'network' : 'refused';
+};
+
+/** The upload's id: the last segment of the URL the store gave. */
+const idOf = (url: string) => decodeURIComponent(new URL(url, globalThis.location?.href ?? 'http://localhost/').pathname.split('/').filter(Boolean).pop() ?? '');
+
+export const tusTransfer = ({ headers, endpoint = apiUrl(`${UPLOADS_PATH}/`), retryDelays = RETRY_DELAYS_MS }: TransferOptions) =>
+  fromCallback<EventObject, TransferInput>(({ input, sendBack }) => {
+    const send = (event: TransferEvent) => sendBack(event);
+    let finished = false;
+    const upload = new Upload(input.file, {
+      endpoint,
+      retryDelays,
+      metadata: { kind: input.kind, filename: input.file.name },
+      fingerprint: async (file) => ['daatgal-upload', input.kind, file.name, file.type, file.size, (file as File).lastModified, endpoint].join('|'),
+      removeFingerprintOnSuccess: true,
+      onBeforeRequest: (request) => {
+        for (const [name, value] of Object.entries(headers())) request.setHeader(name, value);
+      },
+      onProgress: (bytesSent, bytesTotal) => send({ type: 'transfer.progress', bytesSent, bytesTotal }),
+      onSuccess: () => {
+        finished = true;
+        send({ type: 'transfer.done', id: idOf(upload.url ?? '') });
+      },
+      onError: (error) => {
+        finished = true;
+        send({ type: 'transfer.failed', code: transferFailureCode(error) });
+      },
+    });
+    upload.findPreviousUploads().then(
+      (previous) => {
+        if (finished) return;
+        const [latest] = previous;
+        if (latest) upload.resumeFromPreviousUpload(latest);
+        upload.start();
+      },
+      () => upload.start(),
+    );
+    // Stopped (removed, replaced, the slot left, or restarted when the connection is back): the
+    // request ends, the stored bytes stay for the next start.
+    return () => {
+      finished = true;
+      void upload.abort(false);
+    };
+  });

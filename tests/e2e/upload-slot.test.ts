@@ -1,0 +1,245 @@
+/**
+ * The browser part of the upload store in Chromium against the real server: the upload slot
+ * (src/shared/upload/: UploadSlot, the upload machine, tus-js-client) mounted alone by a test
+ * fixture (tests/e2e/fixtures/upload-slot/), built here into a temporary directory; the product
+ * build is not touched. The images step of mining registration uses the same slot; its own test
+ * runs the same checks inside the wizard with tests/e2e/support/uploads.ts.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/start';
+import { launchChromium } from './support/browser';
+import { accessTokenFor, demoUser } from './support/users';
+import {
+  chooseFile,
+  contentOf,
+  fileOnDisk,
+  heicFile,
+  networkControl,
+  pngFile,
+  renamedNonImage,
+  storedOffset,
+  tooLargeImage,
+  tusTraffic,
+  uploadsIn,
+  MIB,
+} from './support/uploads';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/upload-slot/', import.meta.url));
+const LABEL = 'Identity card, front';
+
+let outDir: string;
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let auth: Record<string, string>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'upload-slot-fixture-'));
+  await build({
+    configFile: false,
+    root: FIXTURE,
+    plugins: [react()],
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  [server, browser] = await Promise.all([startServer({ port: 0, host: '127.0.0.1', memory: true, distDir: outDir }), launchChromium()]);
+  token = await accessTokenFor(server.url, demoUser);
+  auth = { Authorization: `Bearer ${token}` };
+}, 180_000);
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+/** The fixture page in English with the demo user's token; its tus requests recorded. */
+const openFixture = async (language: 'en' | 'mn' = 'en') => {
+  const context = await browser.newContext({ baseURL: server.url });
+  contexts.push(context);
+  context.setDefaultTimeout(30_000);
+  await context.addInitScript(
+    ([accessToken, lang]) => {
+      localStorage.setItem('e2e-token', accessToken);
+      localStorage.setItem('language', lang);
+    },
+    [token, language] as const,
+  );
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  // A Content-Security-Policy violation (e.g. a blob: preview refused) is reported on the console.
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  const traffic = tusTraffic(page);
+  await page.goto('/');
+  const slot = page.getByRole('region', { name: LABEL });
+  await slot.getByRole('button', { name: language === 'en' ? 'Choose a photo' : 'Зураг сонгох' }).waitFor();
+  return { page, slot, traffic, problems };
+};
+
+const uploadedOf = async (page: Page) => {
+  const text = await page.getByTestId(`uploaded-${LABEL}`).textContent();
+  return text ? (JSON.parse(text) as { id: string; filename: string; size: number; mime: string }) : null;
+};
+
+/** The newest upload of the demo user, once the server has one. */
+const newestUpload = async (after: ReadonlySet<string>) => {
+  await expect.poll(async () => (await uploadsIn(server.db)).filter((upload) => !after.has(upload.id)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const [upload] = (await uploadsIn(server.db)).filter((item) => !after.has(item.id));
+  if (!upload) throw new Error('no upload');
+  return upload;
+};
+
+const knownIds = async () => new Set((await uploadsIn(server.db)).map((upload) => upload.id));
+
+describe('the upload slot in Chromium', () => {
+  it('uploads a chosen photo with a progress bar in bytes, then shows its preview; the server has the same bytes', async () => {
+    const { page, slot, problems } = await openFixture();
+    const network = await networkControl(page);
+    await network.throttle(384 * 1024);
+    const file = pngFile('card-front.png', Math.round(1.5 * MIB));
+    await chooseFile(slot, file);
+
+    const bar = slot.getByRole('progressbar', { name: `Uploading ${LABEL}` });
+    await bar.waitFor();
+    // A real bar: its value is the bytes sent, moving between 0 and the file's size.
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThan(0);
+    const midway = Number(await bar.getAttribute('aria-valuenow'));
+    expect(midway).toBeLessThan(file.buffer.length);
+    expect(Number(await bar.getAttribute('aria-valuemax'))).toBe(file.buffer.length);
+    expect(await bar.getAttribute('aria-valuetext')).toMatch(/^\d+\.\d of 1\.5 MB$/);
+
+    await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 60_000 });
+    const uploaded = await uploadedOf(page);
+    expect(uploaded).toMatchObject({ filename: 'card-front.png', size: file.buffer.length, mime: 'image/png' });
+    expect((await contentOf(server.url, uploaded?.id ?? '', auth))?.equals(file.buffer)).toBe(true);
+    const preview = slot.getByRole('img', { name: `Preview: ${LABEL}` });
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(2);
+    await slot.getByRole('button', { name: 'Replace' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('continues an upload cut off half way (offline, then online) from the bytes the server stored', async () => {
+    const { page, slot, traffic } = await openFixture();
+    const network = await networkControl(page);
+    await network.throttle(256 * 1024);
+    const before = await knownIds();
+    const file = pngFile('card-back.png', 3 * MIB);
+    await chooseFile(slot, file);
+
+    const upload = await newestUpload(before);
+    await expect.poll(async () => (await storedOffset(server.url, upload.id, auth)) ?? 0, { timeout: 30_000 }).toBeGreaterThan(512 * 1024);
+    await network.offline();
+    // The cut request ends; what the server stored is what it says now (and it stops growing).
+    await expect.poll(() => traffic.patches().some((patch) => patch.failed || patch.status !== null), { timeout: 30_000 }).toBe(true);
+    await page.waitForTimeout(1_000);
+    const stored = (await storedOffset(server.url, upload.id, auth)) ?? 0;
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThan(file.buffer.length);
+    // The page says what happened, and keeps the progress made.
+    await slot.getByRole('alert').filter({ hasText: 'The connection was lost' }).waitFor();
+    const patchesBefore = traffic.patches().length;
+
+    await network.throttle(0);
+    await network.online();
+    await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 60_000 });
+    // The next PATCH started where the server had stopped, not from zero; the file was not chosen again.
+    const resumed = traffic.patches().slice(patchesBefore);
+    expect(resumed.length).toBeGreaterThan(0);
+    expect(resumed[0]?.offset).toBe(stored);
+    expect(resumed.every((patch) => (patch.offset ?? 0) >= stored)).toBe(true);
+    expect(traffic.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect((await contentOf(server.url, upload.id, auth))?.equals(file.buffer)).toBe(true);
+    expect((await uploadedOf(page))?.id).toBe(upload.id);
+  });
+
+  it('after a reload, choosing the same photo again continues its upload instead of starting over', async () => {
+    const { page, slot, traffic } = await openFixture();
+    const network = await networkControl(page);
+    await network.throttle(256 * 1024);
+    const before = await knownIds();
+    const file = pngFile('selfie.png', 3 * MIB);
+    const { path, directory } = await fileOnDisk(file);
+    try {
+      await chooseFile(slot, path);
+      const upload = await newestUpload(before);
+      await expect.poll(async () => (await storedOffset(server.url, upload.id, auth)) ?? 0, { timeout: 30_000 }).toBeGreaterThan(512 * 1024);
+      await page.reload();
+      await page.waitForTimeout(1_000);
+      const stored = (await storedOffset(server.url, upload.id, auth)) ?? 0;
+      expect(stored).toBeGreaterThan(0);
+      expect(stored).toBeLessThan(file.buffer.length);
+      const patchesBefore = traffic.patches().length;
+
+      await network.throttle(0);
+      await chooseFile(slot, path);
+      await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 60_000 });
+      const resumed = traffic.patches().slice(patchesBefore);
+      expect(resumed[0]?.offset).toBe(stored);
+      expect(traffic.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+      expect((await uploadedOf(page))?.id).toBe(upload.id);
+      expect((await contentOf(server.url, upload.id, auth))?.equals(file.buffer)).toBe(true);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an image over 10 MB in the browser before sending anything, and keeps the photo already uploaded', async () => {
+    const { page, slot, traffic } = await openFixture();
+    await chooseFile(slot, pngFile('selfie.png', 64 * 1024));
+    await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor();
+    const kept = await uploadedOf(page);
+    const requests = traffic.requests.length;
+
+    await chooseFile(slot, tooLargeImage());
+    await slot.getByRole('alert').filter({ hasText: 'Image over 10 MB' }).waitFor();
+    expect(traffic.requests.length).toBe(requests);
+    expect(await uploadedOf(page)).toEqual(kept);
+    await slot.getByRole('img', { name: `Preview: ${LABEL}` }).waitFor();
+  });
+
+  it('refuses a non-image renamed .jpg in the browser, and says so in Mongolian', async () => {
+    const { slot, traffic } = await openFixture('mn');
+    await chooseFile(slot, renamedNonImage());
+    await slot.getByRole('alert').filter({ hasText: 'Энэ файл зураг биш байна' }).waitFor();
+    expect(traffic.requests).toHaveLength(0);
+  });
+
+  it('says clearly when the browser cannot show a HEIC photo, and fits a 375 px screen', async () => {
+    const { page, slot, traffic } = await openFixture();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await chooseFile(slot, heicFile());
+    await slot.getByRole('alert').filter({ hasText: 'This browser cannot show HEIC photos' }).waitFor();
+    expect(traffic.requests).toHaveLength(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it('shows the server’s refusal when the bytes that arrive are not an image (415), and the upload is gone', async () => {
+    const { page, slot } = await openFixture();
+    // What reaches the server is not what the browser checked (as from a tampered client).
+    await page.route('**/api/uploads/*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      const body = route.request().postDataBuffer() ?? Buffer.alloc(0);
+      return route.continue({ postData: renamedNonImage('x.jpg', body.length).buffer });
+    });
+    const before = await knownIds();
+    await chooseFile(slot, pngFile('card-front.png', 32 * 1024));
+    await slot.getByRole('alert').filter({ hasText: 'This file is not a photo' }).waitFor();
+    await slot.getByRole('button', { name: 'Try again' }).waitFor();
+    expect((await uploadsIn(server.db)).filter((upload) => !before.has(upload.id))).toEqual([]);
+  });
+});

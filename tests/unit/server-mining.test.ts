@@ -1,0 +1,335 @@
+/**
+ * The mining registration API against an in-memory database: the roster check and its SPEC messages,
+ * the code, the draft (one per person, resumed by another confirmation), each step's validation, the
+ * images claimed from the upload store, the submit (idempotent, and refused for a second registration
+ * of the same person even when two race), and the expiry of drafts with their images.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { codeSentSchema } from '../../contract/account.schema';
+import { apiErrorSchema } from '../../contract/error.schema';
+import { draftAccessSchema, draftSchema, programmeSchema, submittedSchema, type UploadedFile } from '../../contract/mining.schema';
+import { badRequest } from '../../server/http/errors';
+import { sweepExpiredDrafts, type MiningUploads } from '../../server/mining/mining.routes';
+import { MINING_ALREADY_REGISTERED, MINING_OTHER_PHONE, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
+import { createTestServer, postJson, type TestServer } from '../../server/testing';
+import { temporaryUploadStore } from '../../server/uploads/store';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+/** The upload store as the draft sees it: uploads made by owner, claimed by id (a test double of server/uploads/). */
+const stored = new Map<string, UploadedFile & { owner: string }>();
+const deleted: string[] = [];
+const uploads: MiningUploads = {
+  claim: async (_db, { owner, ids }) => {
+    const refused = Object.entries(ids).filter(([, id]) => stored.get(id)?.owner !== owner);
+    if (refused.length) throw badRequest(Object.fromEntries(refused.map(([field]) => [field, { key: 'upload.notUploaded' }])));
+    return Object.values(ids).map((id) => {
+      const file = stored.get(id)!;
+      return { id: file.id, filename: file.filename, size: file.size, mime: file.mime };
+    });
+  },
+  deleteOf: async (owner) => {
+    deleted.push(owner);
+  },
+};
+
+let server: TestServer;
+let app: ReturnType<TestServer['app']>;
+const people = [...MINING_ROSTER];
+const takePerson = (): RosterEmployee => {
+  const person = people.shift();
+  if (!person) throw new Error('no roster employee left for this test');
+  return person;
+};
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(app, path, body, headers);
+const put = (path: string, body: unknown, token: string) =>
+  app.request(path, { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Draft-Token': token }, body: JSON.stringify(body) });
+const errorOf = async (response: Response) => apiErrorSchema.parse(await response.json());
+const lastCode = async (phone: string) => {
+  const response = await app.request(`/api/dev/outbox/?to=${phone}`);
+  const [message] = ((await response.json()) as { messages: Array<{ text: string }> }).messages;
+  const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code to ${phone}`);
+  return code;
+};
+const age = (phone: string, seconds: number) => post('/api/dev/codes/age/', { phone, seconds });
+
+/** Roster check, code, confirm: the draft token. */
+const confirmPhone = async (person: Pick<RosterEmployee, 'register' | 'phone'>) => {
+  const started = await post('/api/mining/start/', { register: person.register, phone: person.phone });
+  expect(started.status).toBe(200);
+  const { ticket } = codeSentSchema.parse(await started.json());
+  const confirmed = await post('/api/mining/start/confirm/', { ticket, code: await lastCode(person.phone) });
+  expect(confirmed.status).toBe(200);
+  return draftAccessSchema.parse(await confirmed.json()).access;
+};
+const getDraft = async (token: string) => {
+  const response = await app.request('/api/mining/draft/', { headers: { 'X-Draft-Token': token } });
+  expect(response.status).toBe(200);
+  return draftSchema.parse(await response.json());
+};
+
+const insurer = { last_name: 'Дорж', first_name: 'Батбаяр', email: 'b@example.com', address: 'Ханбогд сум, 2-р баг', employee_number: 'OT-1001' };
+const beneficiaries = {
+  beneficiaries: [
+    { last_name: 'Дорж', first_name: 'Сараа', register: 'ОТ10251234', relationship: 17, share: 60 },
+    { last_name: 'Дорж', first_name: 'Тулга', register: 'ОТ15230456', relationship: 5, share: 40 },
+  ],
+  children: [{ last_name: 'Батбаяр', first_name: 'Тулга', register: 'ОТ15230456' }],
+};
+const uploadFor = (token: string, name: string): string => {
+  const id = `upload-${name}-${Math.random().toString(36).slice(2)}`;
+  stored.set(id, { id, filename: `${name}.jpg`, size: 1234, mime: 'image/jpeg', owner: `mining:${token.split('.')[0]}` });
+  return id;
+};
+const fillDraft = async (token: string) => {
+  expect((await put('/api/mining/draft/insurer/', insurer, token)).status).toBe(200);
+  expect((await put('/api/mining/draft/beneficiaries/', beneficiaries, token)).status).toBe(200);
+  const images = { idFront: uploadFor(token, 'front'), idBack: uploadFor(token, 'back'), selfie: uploadFor(token, 'selfie') };
+  expect((await put('/api/mining/draft/images/', images, token)).status).toBe(200);
+};
+const submit = (token: string, key: string) => post('/api/mining/draft/submit/', {}, { 'X-Draft-Token': token, 'Idempotency-Key': key });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  app = server.app({ miningUploads: uploads });
+});
+afterAll(async () => server?.close());
+
+describe('programme', () => {
+  it('says what the programme covers in both languages', async () => {
+    const response = await app.request('/api/mining/programme/');
+    expect(response.status).toBe(200);
+    const programme = programmeSchema.parse(await response.json());
+    expect(programme.covers.length).toBeGreaterThan(0);
+    expect(programme.covers[0]?.label.mn).toMatch(/[А-Яа-яӨөҮү]/);
+    expect(programme.covers[0]?.label.en).toMatch(/[A-Za-z]/);
+  });
+});
+
+describe('roster check', () => {
+  it('refuses someone not on the roster with the SPEC message', async () => {
+    const response = await post('/api/mining/start/', { register: 'ЖЖ90010112', phone: '95009999' });
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).message.key).toBe('errors.registerNotRegistered');
+  });
+
+  it('refuses a phone that is not the roster phone', async () => {
+    const response = await post('/api/mining/start/', { register: MINING_OTHER_PHONE.register, phone: MINING_OTHER_PHONE.typedPhone });
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).message.key).toBe('errors.wrongPhone');
+  });
+
+  it('refuses someone already registered', async () => {
+    const response = await post('/api/mining/start/', MINING_ALREADY_REGISTERED);
+    expect(response.status).toBe(409);
+    expect((await errorOf(response)).message.key).toBe('errors.alreadyRegistered');
+  });
+
+  it('names the invalid fields', async () => {
+    const response = await post('/api/mining/start/', { register: 'AB12', phone: '12' });
+    expect(response.status).toBe(400);
+    const body = await errorOf(response);
+    expect(body.fields?.register?.key).toBe('validation.register');
+    expect(body.fields?.phone?.key).toBe('validation.phone');
+  });
+
+  it('keeps the resend wait of the account codes', async () => {
+    const person = takePerson();
+    expect((await post('/api/mining/start/', { register: person.register, phone: person.phone })).status).toBe(200);
+    const again = await post('/api/mining/start/', { register: person.register, phone: person.phone });
+    expect(again.status).toBe(429);
+    expect((await errorOf(again)).message.key).toBe('errors.resendTooSoon');
+  });
+
+  it('refuses a wrong code with the tries left', async () => {
+    const person = takePerson();
+    const { ticket } = codeSentSchema.parse(await (await post('/api/mining/start/', { register: person.register, phone: person.phone })).json());
+    const code = await lastCode(person.phone);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const response = await post('/api/mining/start/confirm/', { ticket, code: wrong });
+    expect(response.status).toBe(422);
+    expect(await errorOf(response)).toMatchObject({ message: { key: 'errors.codeIncorrect', values: { attempts: 4 } } });
+  });
+});
+
+describe('the draft', () => {
+  it('answers the roster details, the birth date and gender of the register number', async () => {
+    const person = takePerson();
+    const draft = await getDraft(await confirmPhone(person));
+    expect(draft).toMatchObject({ register: person.register, phone: person.phone, insurer: null, beneficiaries: null, images: null, submitted: null });
+    expect(draft.roster).toMatchObject({ last_name: person.last_name, first_name: person.first_name, employee_number: person.employee_number });
+    expect(draft.birth_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(['male', 'female']).toContain(draft.gender);
+  });
+
+  it('refuses a missing or forged token', async () => {
+    const missing = await app.request('/api/mining/draft/');
+    expect(missing.status).toBe(422);
+    expect((await errorOf(missing)).message.key).toBe('errors.verificationGone');
+    const forged = await app.request('/api/mining/draft/', { headers: { 'X-Draft-Token': '00000000-0000-4000-8000-000000000001.abc' } });
+    expect(forged.status).toBe(422);
+  });
+
+  it('validates each step and keeps what was saved', async () => {
+    const token = await confirmPhone(takePerson());
+    const badInsurer = await put('/api/mining/draft/insurer/', { ...insurer, email: 'nope', address: '' }, token);
+    expect(badInsurer.status).toBe(400);
+    const insurerErrors = await errorOf(badInsurer);
+    expect(insurerErrors.fields?.email?.key).toBe('validation.emailInvalid');
+    expect(insurerErrors.fields?.address?.key).toBe('validation.fieldRequired');
+    expect((await put('/api/mining/draft/insurer/', insurer, token)).status).toBe(200);
+
+    const short = { ...beneficiaries, beneficiaries: [{ ...beneficiaries.beneficiaries[0], share: 50 }, beneficiaries.beneficiaries[1]] };
+    const badShares = await put('/api/mining/draft/beneficiaries/', short, token);
+    expect(badShares.status).toBe(400);
+    expect((await errorOf(badShares)).fields?.beneficiaries).toEqual({ key: 'validation.sharesTotal', values: { total: 90 } });
+    const badRelationship = await put('/api/mining/draft/beneficiaries/', { ...beneficiaries, beneficiaries: [{ ...beneficiaries.beneficiaries[0], relationship: 20, share: 100 }] }, token);
+    expect((await errorOf(badRelationship)).fields?.['beneficiaries.0.relationship']?.key).toBe('validation.relationship');
+
+    const draft = await getDraft(token);
+    expect(draft.insurer).toEqual(insurer);
+    expect(draft.beneficiaries).toBeNull();
+  });
+
+  it('claims only the draft owner’s uploads as images', async () => {
+    const token = await confirmPhone(takePerson());
+    const other = await confirmPhone(takePerson());
+    const images = { idFront: uploadFor(token, 'front'), idBack: uploadFor(other, 'back'), selfie: uploadFor(token, 'selfie') };
+    const response = await put('/api/mining/draft/images/', images, token);
+    expect(response.status).toBe(400);
+    expect(Object.keys((await errorOf(response)).fields ?? {})).toEqual(['idBack']);
+    expect((await getDraft(token)).images).toBeNull();
+  });
+
+  it('is continued by another device that confirms the same phone', async () => {
+    const person = takePerson();
+    const first = await confirmPhone(person);
+    expect((await put('/api/mining/draft/insurer/', insurer, first)).status).toBe(200);
+    await age(person.phone, 120);
+    const second = await confirmPhone(person);
+    expect((await getDraft(second)).insurer).toEqual(insurer);
+    expect(second.split('.')[0]).toBe(first.split('.')[0]);
+  });
+});
+
+describe('submit', () => {
+  it('refuses an incomplete draft and a missing idempotency key', async () => {
+    const token = await confirmPhone(takePerson());
+    const noKey = await post('/api/mining/draft/submit/', {}, { 'X-Draft-Token': token });
+    expect(noKey.status).toBe(400);
+    const incomplete = await submit(token, 'incomplete-key-0001');
+    expect(incomplete.status).toBe(409);
+    expect((await errorOf(incomplete)).message.key).toBe('errors.registrationIncomplete');
+  });
+
+  it('registers once: a replay answers the same reference, another registration is refused', async () => {
+    const person = takePerson();
+    const token = await confirmPhone(person);
+    await fillDraft(token);
+    const response = await submit(token, 'submit-key-00000001');
+    expect(response.status).toBe(200);
+    const done = submittedSchema.parse(await response.json());
+    expect(done.reference).toMatch(/^OT-\d{4}-\d{6}$/);
+    const replay = await submit(token, 'submit-key-00000001');
+    expect(submittedSchema.parse(await replay.json()).reference).toBe(done.reference);
+    const other = await submit(token, 'submit-key-00000002');
+    expect(other.status).toBe(409);
+    expect((await errorOf(other)).message.key).toBe('errors.alreadyRegistered');
+    expect((await getDraft(token)).submitted?.reference).toBe(done.reference);
+    expect((await put('/api/mining/draft/insurer/', insurer, token)).status).toBe(409);
+
+    await age(person.phone, 120);
+    const again = await post('/api/mining/start/', { register: person.register, phone: person.phone });
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message.key).toBe('errors.alreadyRegistered');
+  });
+
+  it('refuses the second of two concurrent submits of the same person', async () => {
+    const token = await confirmPhone(takePerson());
+    await fillDraft(token);
+    const answers = await Promise.all([submit(token, 'race-key-000000001'), submit(token, 'race-key-000000002')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.status === 409);
+    expect((await errorOf(refused!)).message.key).toBe('errors.alreadyRegistered');
+    const { rows } = await server.db.query<{ n: number }>(
+      "select count(*)::int as n from mining_registrations r join mining_drafts d on d.id = r.draft_id where d.id = $1",
+      [token.split('.')[0]],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('refuses a second registration row of the same person in the database itself', async () => {
+    await expect(
+      server.db.query("insert into mining_registrations (id, register, reference) values ('00000000-0000-4000-8000-0000000000aa', $1, 'OT-X-1')", [
+        MINING_ALREADY_REGISTERED.register,
+      ]),
+    ).rejects.toThrow();
+  });
+});
+
+describe('expiry', () => {
+  it('deletes drafts 30 days after their last change, with their images', async () => {
+    const token = await confirmPhone(takePerson());
+    const id = token.split('.')[0];
+    const { rows } = await server.db.query<{ days: number }>('select round(extract(epoch from expires_at - now()) / 86400)::int as days from mining_drafts where id = $1', [id]);
+    expect(rows[0]?.days).toBe(30);
+    await server.db.query("update mining_drafts set expires_at = now() - interval '1 second' where id = $1", [id]);
+    const gone = await app.request('/api/mining/draft/', { headers: { 'X-Draft-Token': token } });
+    expect(gone.status).toBe(422);
+    expect(await sweepExpiredDrafts(server.db, uploads)).toBeGreaterThanOrEqual(1);
+    expect(deleted).toContain(`mining:${id}`);
+    const { rows: left } = await server.db.query('select 1 from mining_drafts where id = $1', [id]);
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe('images in the real upload store', () => {
+  /** A 1×1 PNG. */
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+  it('takes uploads made with the draft token, and shows them to that draft only', async () => {
+    const real = server.app({ uploadStore: temporaryUploadStore().store });
+    const upload = async (token: string, name: string) => {
+      const created = await real.request('/api/uploads/', {
+        method: 'POST',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(png.length), 'Upload-Metadata': `kind ${b64('image')},filename ${b64(name)}`, 'X-Draft-Token': token },
+      });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location') ?? '';
+      const id = location.split('/').filter(Boolean).at(-1) ?? '';
+      const patched = await real.request(`/api/uploads/${id}`, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'X-Draft-Token': token },
+        body: png,
+      });
+      expect(patched.status).toBe(204);
+      return id;
+    };
+    const token = await confirmPhone(takePerson());
+    const stranger = await confirmPhone(takePerson());
+    const ids = { idFront: await upload(token, 'front.png'), idBack: await upload(token, 'back.png'), selfie: await upload(token, 'selfie.png') };
+    const saved = await real.request('/api/mining/draft/images/', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Draft-Token': token },
+      body: JSON.stringify(ids),
+    });
+    expect(saved.status).toBe(200);
+    expect(draftSchema.parse(await saved.json()).images).toMatchObject({ idFront: { id: ids.idFront, filename: 'front.png', mime: 'image/png', size: png.length } });
+
+    const mine = await real.request(`/api/uploads/${ids.selfie}/content`, { headers: { 'X-Draft-Token': token } });
+    expect(mine.status).toBe(200);
+    expect(Buffer.from(await mine.arrayBuffer()).equals(png)).toBe(true);
+    expect((await real.request(`/api/uploads/${ids.selfie}/content`, { headers: { 'X-Draft-Token': stranger } })).status).toBe(404);
+    expect((await real.request(`/api/uploads/${ids.selfie}/content`)).status).toBe(401);
+    // Another draft cannot claim them either.
+    const stolen = await real.request('/api/mining/draft/images/', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Draft-Token': stranger },
+      body: JSON.stringify(ids),
+    });
+    expect(stolen.status).toBe(400);
+  });
+});
