@@ -49,6 +49,7 @@ export const messages = {
   gender: 'validation.gender',
   ageRange: 'validation.ageRange',
   registerBirthDate: 'validation.registerBirthDate',
+  birthDateMismatch: 'validation.birthDateMismatch',
   multipleOf: 'validation.multipleOf',
   termUnavailable: 'validation.termUnavailable',
   frequencyUnavailable: 'validation.frequencyUnavailable',

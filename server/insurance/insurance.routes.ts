@@ -101,7 +101,8 @@ export const insuranceRoutes = ({ db, secret }: InsuranceDeps) => {
     if (!rules?.on_sale) throw notFound();
     const today = todayInMongolia();
     const body = await readBody(c, quoteRequestSchemaFor(rules, today));
-    const birthDate = body.birth_date ?? (body.register ? birthDateFromRegister(body.register) : null);
+    // The register number's date is the truth; `birth_date` alone only prices a calculator's example.
+    const birthDate = (body.register ? birthDateFromRegister(body.register) : null) ?? body.birth_date ?? null;
     // The schema already refused a request without a usable birth date.
     const age = birthDate ? ageOn(birthDate, today) : rules.age.min;
     return c.json<Quote>(computeQuote({ productId: rules.id, pricing: rules.pricing, plan: normalizedPlan(rules, body), age }));

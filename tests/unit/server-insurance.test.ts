@@ -32,6 +32,12 @@ const bornYearsAgo = (age: number) => {
   return `${Number(today.slice(0, 4)) - age}-01-01`;
 };
 
+/** A register number whose encoded birth date is `bornYearsAgo(age)`. */
+const registerBornYearsAgo = (age: number, letters = 'ЧД') => {
+  const year = Number(bornYearsAgo(age).slice(0, 4));
+  return `${letters}${String(year % 100).padStart(2, '0')}${year >= 2000 ? '21' : '01'}0112`;
+};
+
 beforeAll(async () => {
   server = await createTestServer();
   app = server.app();
@@ -275,13 +281,40 @@ describe('applications', () => {
       birth_date: { key: 'validation.fieldRequired', values: {} },
       gender: { key: 'validation.fieldRequired', values: {} },
     });
-    const tooOld = await rejection(await putStep(app, draft, 'insured', { ...INSURED, birth_date: bornYearsAgo(80), gender: 'female' }));
+    const tooOld = await rejection(
+      await putStep(app, draft, 'insured', { ...INSURED, register: registerBornYearsAgo(80), birth_date: bornYearsAgo(80), gender: 'female' }),
+    );
     expect(tooOld.body.fields).toEqual({ birth_date: { key: 'validation.ageRange', values: { min: 18, max: 65 } } });
     const ok = await putStep(app, draft, 'insured', { ...INSURED, register: 'чд88120345', birth_date: '1988-12-03', gender: 'female' });
     expect(ok.status).toBe(200);
     const stored = applicationSchema.parse(await ok.json());
     expect(stored.completed_steps).toEqual(['insured']);
     expect(stored.insured?.register).toBe('ЧД88120345');
+  });
+
+  it('prices and limits on the register number’s birth date; a differing birth_date is refused', async () => {
+    // Product 100 does not ask for a birth date and insures up to 60.
+    const old = registerBornYearsAgo(59);
+    const draft = await createDraft(app, 100);
+    const younger = await rejection(await putStep(app, draft, 'insured', { ...INSURED, register: old, birth_date: bornYearsAgo(19) }));
+    expect(younger.status).toBe(400);
+    expect(younger.body.fields).toEqual({ birth_date: { key: 'validation.birthDateMismatch', values: {} } });
+    const tooOld = await rejection(await putStep(app, draft, 'insured', { ...INSURED, register: registerBornYearsAgo(76), birth_date: bornYearsAgo(40) }));
+    expect(tooOld.body.fields).toEqual({ birth_date: { key: 'validation.birthDateMismatch', values: {} } });
+    const over = await rejection(await putStep(app, draft, 'insured', { ...INSURED, register: registerBornYearsAgo(76) }));
+    expect(over.body.fields).toEqual({ register: { key: 'validation.ageRange', values: { min: 18, max: 60 } } });
+    // The same date as the register's is accepted, and the price is the register's age.
+    const same = await putStep(app, draft, 'insured', { ...INSURED, register: old, birth_date: bornYearsAgo(59) });
+    expect(same.status).toBe(200);
+    const planned = applicationSchema.parse(await (await putStep(app, draft, 'plan', PLAN_100)).json());
+    expect(planned.quote?.age).toBe(59);
+    // The quote: the register wins too, and a differing birth_date next to it is refused.
+    const quoted = await rejection(await send(app, 'POST', '/api/products/100/quote/', { ...PLAN_100, register: old, birth_date: bornYearsAgo(19) }));
+    expect(quoted.body.fields).toEqual({ birth_date: { key: 'validation.birthDateMismatch', values: {} } });
+    // Product 171 asks for the birth date: it must be the register's too.
+    const asks = await createDraft(app, 171);
+    const mismatch = await rejection(await putStep(app, asks, 'insured', { ...INSURED, register: registerBornYearsAgo(80), birth_date: bornYearsAgo(30), gender: 'male' }));
+    expect(mismatch.body.fields).toEqual({ birth_date: { key: 'validation.birthDateMismatch', values: {} } });
   });
 
   it('stores the steps in order, prices the plan on the server and re-prices when the insured person changes', async () => {
