@@ -3,7 +3,8 @@ import { renderSVG } from 'uqr';
 import type { FailureReason, Invoice, InvoiceStatus, PaymentProvider } from '../../contract/payment.schema';
 import { INVOICE_TTL_SECONDS } from '../../contract/payment.schema';
 import type { Queryable } from '../db/db';
-import { khanCardPage, maskPhone, qpayDeepLinks, qpayQrText } from './providers';
+import { khanHandoffUrl } from './handoff';
+import { maskPhone, qpayDeepLinks, qpayQrText } from './providers';
 
 export interface InvoiceRow {
   id: string;
@@ -85,7 +86,8 @@ export const insertInvoice = async (tx: Queryable, invoice: NewInvoice) => {
   );
 };
 
-export const toInvoice = (row: InvoiceRow): Invoice => ({
+/** The invoice as the API answers it; `secret` signs the khan page's hand-off token in `redirect_url`. */
+export const toInvoice = (row: InvoiceRow, secret: string): Invoice => ({
   id: row.id,
   application_id: row.application_id,
   product_id: row.product_id,
@@ -94,7 +96,7 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   currency: 'MNT',
   status: row.status,
   failure_reason: row.failure_reason,
-  redirect_url: row.provider === 'khan' ? khanCardPage(row.id) : null,
+  redirect_url: row.provider === 'khan' ? khanHandoffUrl(secret, row.id) : null,
   qr_image: row.qr_image,
   qr_text: row.qr_text,
   deep_links: row.provider === 'qpay' && row.qr_text ? qpayDeepLinks(row.qr_text) : [],

@@ -95,7 +95,7 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
     await expireDueInvoices(db, { invoiceId: id });
     const row = await readInvoice(db, id);
     if (!row) throw notFound();
-    return toInvoice(row);
+    return toInvoice(row, secret);
   };
 
   app.post('/applications/:id/invoice/', jsonBodyLimit, maybeUser, async (c) => {

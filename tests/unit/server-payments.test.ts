@@ -41,6 +41,16 @@ const callback = (provider: 'qpay' | 'mostmoney', body: object, signature?: stri
   });
 };
 
+/** The khan page's form POST as the handed-off browser sends it: the page's token, from this origin. */
+const cardForm = (invoice: { id: string; redirect_url: string | null } | undefined, action: string, target: TestApp = app, extra: Record<string, string> = {}) => {
+  const handoff = new URL(invoice?.redirect_url ?? '', 'http://localhost').searchParams.get('handoff') ?? '';
+  return target.request(`/sandbox/khan/${invoice?.id}/`, {
+    method: 'POST',
+    headers: { Origin: 'http://localhost', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action, handoff, ...extra }),
+  });
+};
+
 const devComplete = (invoiceId: string, result: 'paid' | 'failed', target: TestApp = app) =>
   send(target, 'POST', `/api/dev/payments/${invoiceId}/complete/`, { result });
 
@@ -67,7 +77,7 @@ describe('POST /api/applications/{id}/invoice/', () => {
     const khan = await createInvoice(app, draft, { provider: 'khan' });
     expect(khan.status).toBe(201);
     expect(khan.invoice).toMatchObject({ provider: 'khan', amount: fee, currency: 'MNT', status: 'pending', qr_image: null, deep_links: [], push_sent_to: null });
-    expect(khan.invoice?.redirect_url).toBe(`/sandbox/khan/${khan.invoice?.id}/`);
+    expect(khan.invoice?.redirect_url).toMatch(new RegExp(`^/sandbox/khan/${khan.invoice?.id}/\\?handoff=[\\w-]{43}$`));
 
     const qpay = await createInvoice(app, draft, { provider: 'qpay' });
     expect(qpay.invoice?.qr_image).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -238,25 +248,54 @@ describe('the khan card sandbox', () => {
     const css = await app.request('/sandbox/sandbox.css');
     expect(css.headers.get('Content-Type')).toContain('text/css');
 
-    const pay = await app.request(`/sandbox/khan/${invoice?.id}/`, { method: 'POST', body: new URLSearchParams({ action: 'pay', card: '4000' }) });
+    expect(html).toContain(`name="handoff" value="${new URL(invoice?.redirect_url ?? '', 'http://localhost').searchParams.get('handoff')}"`);
+    const pay = await cardForm(invoice, 'pay', app, { card: '4000' });
     expect(pay.status).toBe(303);
     expect(pay.headers.get('Location')).toBe(`/insurance/buy/payment/status/khan/success/?invoice=${invoice?.id}`);
     expect(await readInvoice(app, draft, invoice?.id ?? '')).toMatchObject({ status: 'paid', policy_number: expect.stringMatching(/^LI-/) });
     // Pressing Pay again, or Decline after paying, changes nothing.
-    const again = await app.request(`/sandbox/khan/${invoice?.id}/`, { method: 'POST', body: new URLSearchParams({ action: 'decline' }) });
+    const again = await cardForm(invoice, 'decline');
     expect(again.headers.get('Location')).toBe(`/insurance/buy/payment/status/khan/success/?invoice=${invoice?.id}`);
-    expect((await app.request(`/sandbox/khan/${invoice?.id}/`)).headers.get('Location')).toContain('/khan/success/');
+    expect((await app.request(invoice?.redirect_url ?? '')).headers.get('Location')).toContain('/khan/success/');
     expect(await policiesOf(draft.application.id)).toBe(1);
   });
 
   it('returns to the fail page after Decline', async () => {
     const draft = await completeDraft(app);
     const { invoice } = await createInvoice(app, draft, { provider: 'khan' });
-    const decline = await app.request(`/sandbox/khan/${invoice?.id}/`, { method: 'POST', body: new URLSearchParams({ action: 'decline' }) });
+    const decline = await cardForm(invoice, 'decline');
     expect(decline.status).toBe(303);
     expect(decline.headers.get('Location')).toBe(`/insurance/buy/payment/status/khan/fail/?invoice=${invoice?.id}`);
     expect(await readInvoice(app, draft, invoice?.id ?? '')).toMatchObject({ status: 'failed', failure_reason: 'declined' });
     expect(await policiesOf(draft.application.id)).toBe(0);
+  });
+
+  it('acts only for the browser handed off to it: the invoice’s token, from this origin, a small form', async () => {
+    const draft = await completeDraft(app);
+    const { invoice } = await createInvoice(app, draft, { provider: 'khan' });
+    const other = await createInvoice(app, await completeDraft(app), { provider: 'khan' });
+    const id = invoice?.id ?? '';
+    const post = (headers: Record<string, string>, body: Record<string, string>) =>
+      app.request(`/sandbox/khan/${id}/`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) });
+    // The bare page (no token) and another invoice's token show nothing and cannot pay.
+    expect((await app.request(`/sandbox/khan/${id}/`)).status).toBe(403);
+    const otherToken = new URL(other.invoice?.redirect_url ?? '', 'http://localhost').searchParams.get('handoff') ?? '';
+    expect((await app.request(`/sandbox/khan/${id}/?handoff=${otherToken}`)).status).toBe(403);
+    expect((await post({ Origin: 'http://localhost' }, { action: 'pay' })).status).toBe(403);
+    expect((await post({ Origin: 'http://localhost' }, { action: 'decline', handoff: otherToken })).status).toBe(403);
+    // The right token from another site, or without an Origin, is refused too.
+    const token = new URL(invoice?.redirect_url ?? '', 'http://localhost').searchParams.get('handoff') ?? '';
+    expect((await post({ Origin: 'https://evil.example' }, { action: 'pay', handoff: token })).status).toBe(403);
+    expect((await post({}, { action: 'decline', handoff: token })).status).toBe(403);
+    expect((await post({ Origin: 'http://localhost', 'Sec-Fetch-Site': 'cross-site' }, { action: 'pay', handoff: token })).status).toBe(403);
+    // A huge form is refused before it is read.
+    const huge = await post({ Origin: 'http://localhost' }, { action: 'pay', handoff: token, card: 'x'.repeat(64 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(await readInvoice(app, draft, id)).toMatchObject({ status: 'pending' });
+    expect(await policiesOf(draft.application.id)).toBe(0);
+    // The handed-off browser pays.
+    expect((await cardForm(invoice, 'pay')).status).toBe(303);
+    expect((await readInvoice(app, draft, id)).status).toBe('paid');
   });
 
   it('answers 404 for an unknown invoice or another provider’s', async () => {
@@ -351,7 +390,7 @@ describe('a paid purchase', () => {
     // The demo user buys for someone else (no account), so only ownership links it.
     const draft = await completeDraft(app, { ...INSURED, register: 'УБ75030512', first_name: 'Дорж', last_name: 'Ням' }, token);
     const { invoice } = await createInvoice(app, draft, { provider: 'khan' });
-    await app.request(`/sandbox/khan/${invoice?.id}/`, { method: 'POST', body: new URLSearchParams({ action: 'pay' }) });
+    await cardForm(invoice, 'pay');
     const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${token}` })).json());
     const bought = contracts.find((c) => c.insurer === 'Дорж Ням');
     expect(bought).toBeDefined();
