@@ -35,8 +35,10 @@ import {
   findAccountByEmail,
   findAccountById,
   findAccountByRegister,
+  findOnlineInsured,
   findPartnerByRegister,
   isUniqueViolation,
+  recordConfirmedBuyer,
   setEmail,
   setLanguage,
   setPassword,
@@ -79,7 +81,10 @@ const accountOf = (row: AccountRow): Account => ({
 interface RegistrationPayload {
   email: string;
   password_hash: string;
-  partner_id: number;
+  /** The insurer's customer record; null for someone known only from an online purchase. */
+  partner_id: number | null;
+  /** With partner_id null: the purchase's register number, phone and name, recorded once confirmed. */
+  buyer?: { register: string; phone: string; name: string };
   language: 'mn' | 'en';
 }
 
@@ -98,23 +103,28 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
     const body = await readBody(c, registerBodySchema);
     const language = languageOfRequest(c);
     if (await findAccountByEmail(db, body.email)) throw refuse(409, errorKeys.alreadyRegistered);
-    // Only someone the insurer has a policy for can register, with the phone written in the contract.
+    // Only someone the insurer has a policy for can register, with the phone written in the contract;
+    // or, unknown to the insurer, someone insured online with this register number and this phone.
     const partner = await findPartnerByRegister(db, body.register);
-    if (!partner?.has_policy) throw refuse(422, errorKeys.noInsurance);
-    if (partner.phone !== body.phone) throw refuse(422, errorKeys.wrongPhone);
-    if (await findAccountByRegister(db, partner.register)) throw refuse(409, errorKeys.alreadyRegistered);
+    const buyer = partner ? undefined : await findOnlineInsured(db, body.register, body.phone);
+    if (partner ? !partner.has_policy : !buyer) throw refuse(422, errorKeys.noInsurance);
+    if (partner && partner.phone !== body.phone) throw refuse(422, errorKeys.wrongPhone);
+    const person = partner ?? buyer;
+    if (!person) throw refuse(422, errorKeys.noInsurance);
+    if (await findAccountByRegister(db, person.register)) throw refuse(409, errorKeys.alreadyRegistered);
 
     const payload: RegistrationPayload = {
       email: body.email,
       password_hash: await hashPassword(body.password),
-      partner_id: partner.id,
+      partner_id: partner?.id ?? null,
+      ...(buyer ? { buyer } : {}),
       language,
     };
     if (body.ticket) {
-      const continued = await verifications.update(body.ticket, 'register', partner.phone, { ...payload });
+      const continued = await verifications.update(body.ticket, 'register', person.phone, { ...payload });
       if (continued) return c.json<CodeSent>(continued);
     }
-    const sent = await verifications.start('register', partner.phone, { ...payload }, (code) =>
+    const sent = await verifications.start('register', person.phone, { ...payload }, (code) =>
       smsTexts.registrationCode(language, code, options.ttlSeconds),
     );
     return c.json<CodeSent>(sent);
@@ -135,10 +145,13 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
     try {
       const user = await db.transaction(async (tx) => {
         if (!(await verifications.consume(tx, ticket))) throw verificationGone();
-        const { rows } = await tx.query<{ id: number; register: string; phone: string; name: string }>(
-          'select id, register, phone, name from partners where id = $1',
-          [payload.partner_id],
-        );
+        // The code confirmed the phone: a buyer known only from a purchase becomes a customer record now.
+        const { rows } =
+          payload.partner_id === null
+            ? { rows: payload.buyer ? [await recordConfirmedBuyer(tx, payload.buyer)] : [] }
+            : await tx.query<{ id: number; register: string; phone: string; name: string }>('select id, register, phone, name from partners where id = $1', [
+                payload.partner_id,
+              ]);
         const partner = rows[0];
         if (!partner) throw verificationGone();
         // Someone may have registered the e-mail or the person in the five minutes the code was valid.

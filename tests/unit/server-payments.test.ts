@@ -51,6 +51,14 @@ const cardForm = (invoice: { id: string; redirect_url: string | null } | undefin
   });
 };
 
+/** The code in the newest text message to `phone` (the test server's outbox). */
+const lastCode = async (phone: string) => {
+  const { messages } = (await (await app.request(`/api/dev/outbox/?to=${phone}`)).json()) as { messages: Array<{ text: string }> };
+  const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  return code;
+};
+
 const devComplete = (invoiceId: string, result: 'paid' | 'failed', target: TestApp = app) =>
   send(target, 'POST', `/api/dev/payments/${invoiceId}/complete/`, { result });
 
@@ -379,10 +387,49 @@ describe('a paid purchase', () => {
     const { invoice } = await createInvoice(app, draft, { provider: 'mostmoney', phone: newcomer.phone });
     await devComplete(invoice?.id ?? '', 'paid');
 
-    expect((await rejection(await register('99999999'))).body.message.key).toBe('errors.wrongPhone');
+    // The purchase alone writes no customer record; another phone cannot register.
+    expect(await count('select count(*)::int as n from partners where register = $1', [newcomer.register])).toBe(0);
+    expect((await register('99999999')).status).toBe(422);
     const accepted = await register(newcomer.phone);
     expect(accepted.status).toBe(200);
-    expect(await count('select count(*)::int as n from partners where register = $1', [newcomer.register])).toBe(1);
+    // Confirming the code sent to the purchase's phone makes them a customer with the policy.
+    const { ticket } = (await accepted.json()) as { ticket: string };
+    const confirmed = await send(app, 'POST', '/api/account/register/confirm/', { ticket, code: await lastCode(newcomer.phone) });
+    expect(confirmed.status).toBe(200);
+    expect(await count('select count(*)::int as n from partners where register = $1 and phone = $2', [newcomer.register, newcomer.phone])).toBe(1);
+    const { access } = (await confirmed.json()) as { access: string };
+    const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${access}` })).json());
+    expect(contracts.map((c) => c.insurer)).toEqual(['Анударь Очир']);
+  });
+
+  it('never lets a purchase claim a register number or add a policy to someone else’s account', async () => {
+    const buyFor = async (register: string, phone: string) => {
+      const draft = await completeDraft(app, { ...INSURED, register, phone, first_name: 'Хулгайч', last_name: 'Танихгүй' });
+      const { invoice } = await createInvoice(app, draft, { provider: 'qpay' });
+      await devComplete(invoice?.id ?? '', 'paid');
+      return (await readInvoice(app, draft, invoice?.id ?? '')).policy_number;
+    };
+    // A stranger buys for user2 (an account) with their own phone: nothing appears in user2's account.
+    const user2 = { Authorization: `Bearer ${await tokenFor(server.db, server.secret, 'user2@example.com')}` };
+    const strangers = await buyFor('ЧД88120345', '95550001');
+    const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, user2)).json());
+    expect(contracts.map((c) => c.contract_number)).not.toContain(strangers);
+
+    // A stranger buys for a customer without an account (ЛК91122878, phone 99001109) with their phone:
+    // the customer record keeps its phone, the stranger cannot register, the real person still can.
+    await buyFor('ЛК91122878', '95550002');
+    expect(await count(`select count(*)::int as n from partners where register = 'ЛК91122878' and phone = '99001109'`, [])).toBe(1);
+    const register = (phone: string) =>
+      send(app, 'POST', '/api/account/register/', { email: `lk-${phone}@example.mn`, password: 'secret12', register: 'ЛК91122878', phone });
+    expect((await register('95550002')).status).toBe(422);
+    const real = await register('99001109');
+    expect(real.status).toBe(200);
+    const { ticket } = (await real.json()) as { ticket: string };
+    const confirmed = await send(app, 'POST', '/api/account/register/confirm/', { ticket, code: await lastCode('99001109') });
+    const { access } = (await confirmed.json()) as { access: string };
+    const own = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${access}` })).json());
+    expect(own.contracts.map((c) => c.insurer)).not.toContain('Хулгайч Танихгүй');
+    expect(own.contracts).toHaveLength(1);
   });
 
   it('belongs to the signed-in buyer’s account', async () => {
