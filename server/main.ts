@@ -5,6 +5,7 @@
  *   TRUST_PROXY (number of proxies appending to X-Forwarded-For; 'true' means 1), CORS_ORIGINS
  *   (comma-separated), DIST_DIR (dist), NODE_ENV=development for development caching.
  */
+import { DataDirLockedError } from './db/data-dir-lock';
 import { startServer } from './start';
 
 const env = process.env;
@@ -38,6 +39,13 @@ const server = await startServer({
   devTools: env.DEV === '1',
   trustedProxies: trustedProxies(env.TRUST_PROXY),
   corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+}).catch((error: unknown) => {
+  // Another process has the PGlite directory: say so plainly and stop, without a stack trace.
+  if (error instanceof DataDirLockedError) {
+    console.error(`[server] ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
 });
 
 console.log(`[server] listening on ${server.url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
