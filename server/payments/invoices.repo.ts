@@ -22,13 +22,14 @@ export interface InvoiceRow {
   expires_at: Date;
   paid_at: Date | null;
   policy_number: string | null;
+  refund_due: boolean;
   /** Whether the application is owned by this user (for access checks). */
   user_id: number | null;
 }
 
 const SELECT = `
   select i.id, i.application_id, a.product_id, i.provider, i.amount, i.status, i.failure_reason, i.phone, i.qr_text,
-         i.qr_image, i.provider_payment_id, i.created_at, i.expires_at, i.paid_at, a.user_id,
+         i.qr_image, i.provider_payment_id, i.created_at, i.expires_at, i.paid_at, i.refund_due, a.user_id,
          (select p.contract_number from policies p where p.invoice_id = i.id) as policy_number
     from invoices i join applications a on a.id = i.application_id`;
 
@@ -105,4 +106,5 @@ export const toInvoice = (row: InvoiceRow, secret: string): Invoice => ({
   expires_at: row.expires_at.toISOString(),
   paid_at: row.paid_at ? row.paid_at.toISOString() : null,
   policy_number: row.policy_number,
+  refund_due: row.refund_due,
 });

@@ -165,12 +165,13 @@ describe('POST /api/applications/{id}/invoice/', () => {
     expect(await readInvoice(app, draft, invoice?.id ?? '')).toMatchObject({ status: 'expired', failure_reason: 'replaced' });
   });
 
-  it('reads a pending invoice past its time as expired, and a late report changes nothing', async () => {
+  it('reads a pending invoice past its time as expired, and a late failure report changes nothing', async () => {
     const draft = await completeDraft(app);
     const { invoice } = await createInvoice(app, draft, { provider: 'qpay' });
     await server.db.query(`update invoices set expires_at = now() - interval '1 second' where id = $1`, [invoice?.id]);
     expect((await readInvoice(app, draft, invoice?.id ?? '')).status).toBe('expired');
-    expect((await callback('qpay', { invoice_id: invoice?.id, payment_id: 'QP-LATE', status: 'paid', amount: invoice?.amount })).status).toBe(200);
+    // (A late *payment* is honoured: see 'never drops a payment on a replaced or expired invoice'.)
+    expect((await callback('qpay', { invoice_id: invoice?.id, payment_id: 'QP-LATE', status: 'failed', amount: invoice?.amount })).status).toBe(200);
     expect((await readInvoice(app, draft, invoice?.id ?? '')).status).toBe('expired');
     expect(await policiesOf(draft.application.id)).toBe(0);
     // A new attempt makes a new invoice.
@@ -213,6 +214,36 @@ describe('callbacks', () => {
     expect(paid.policy_number).toMatch(/^LI-\d{4}-\d{6}$/);
     expect(await policiesOf(draft.application.id)).toBe(1);
     expect(await count('select count(*)::int as n from policy_payments pp join policies p on p.id = pp.policy_id where p.application_id = $1', [draft.application.id])).toBe(1);
+  });
+
+  it('never drops a payment on a replaced or expired invoice: honoured while unpaid, else marked for refund', async () => {
+    const payments = (invoiceId: string) =>
+      server.db.query<{ outcome: string; provider_payment_id: string }>('select outcome, provider_payment_id from provider_payments where invoice_id = $1', [invoiceId]);
+    // The buyer opened a QR invoice, then switched to mobile money (the QR one is replaced), but paid the QR.
+    const draft = await completeDraft(app);
+    const { invoice: qr } = await createInvoice(app, draft, { provider: 'qpay' });
+    const { invoice: mobile } = await createInvoice(app, draft, { provider: 'mostmoney' });
+    expect(await readInvoice(app, draft, qr?.id ?? '')).toMatchObject({ status: 'expired', failure_reason: 'replaced' });
+    expect((await callback('qpay', { invoice_id: qr?.id, payment_id: 'QP-LATE-1', status: 'paid', amount: qr?.amount })).status).toBe(200);
+    const honoured = await readInvoice(app, draft, qr?.id ?? '');
+    expect(honoured).toMatchObject({ status: 'paid', failure_reason: null, refund_due: false, policy_number: expect.stringMatching(/^LI-/) });
+    expect(await policiesOf(draft.application.id)).toBe(1);
+    expect((await readInvoice(app, draft, mobile?.id ?? '')).status).toBe('expired');
+    expect((await payments(qr?.id ?? '')).rows).toEqual([{ outcome: 'honoured', provider_payment_id: 'QP-LATE-1' }]);
+    // Then the mobile-money payment arrives too: the application is paid, so it is kept for refund.
+    expect((await callback('mostmoney', { invoice_id: mobile?.id, payment_id: 'MM-LATE-2', status: 'paid', amount: mobile?.amount })).status).toBe(200);
+    expect(await readInvoice(app, draft, mobile?.id ?? '')).toMatchObject({ status: 'expired', refund_due: true, policy_number: null });
+    expect((await payments(mobile?.id ?? '')).rows).toEqual([{ outcome: 'refund_due', provider_payment_id: 'MM-LATE-2' }]);
+    expect(await policiesOf(draft.application.id)).toBe(1);
+
+    // An invoice whose time ran out, paid late, still makes the policy.
+    const late = await completeDraft(app);
+    const { invoice } = await createInvoice(app, late, { provider: 'qpay' });
+    await server.db.query(`update invoices set expires_at = now() - interval '1 minute' where id = $1`, [invoice?.id]);
+    expect((await readInvoice(app, late, invoice?.id ?? '')).status).toBe('expired');
+    await callback('qpay', { invoice_id: invoice?.id, payment_id: 'QP-LATE-3', status: 'paid', amount: invoice?.amount });
+    expect(await readInvoice(app, late, invoice?.id ?? '')).toMatchObject({ status: 'paid', policy_number: expect.stringMatching(/^LI-/) });
+    expect(await policiesOf(late.application.id)).toBe(1);
   });
 
   it('refuses a wrong amount, another provider’s invoice, an unknown invoice and a bad body', async () => {
