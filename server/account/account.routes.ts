@@ -26,6 +26,7 @@ import { issueToken } from '../auth/token';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import { clientIp, rateLimitKey } from '../http/client-ip';
+import { createThrottle } from '../http/throttle';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, type ErrorKey } from '../http/errors';
 import { languageOf } from '../http/language';
@@ -58,7 +59,22 @@ export interface AccountOptions {
    */
   exposeOutbox?: boolean;
   codes?: Partial<CodeOptions>;
+  /** Limits on registration and recovery look-ups (server/http/throttle.ts). */
+  lookups?: Partial<LookupLimits>;
 }
+
+/**
+ * Registration and recovery answer whether a register number, e-mail and phone belong together, so
+ * they are throttled like the login: per address, and per person asked about (register number or
+ * e-mail), counted before the look-up.
+ */
+export interface LookupLimits {
+  perAddress: number;
+  perPerson: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_LOOKUP_LIMITS: LookupLimits = { perAddress: 30, perPerson: 10, windowSeconds: 15 * 60 };
 
 export interface AccountDeps extends AccountOptions {
   db: Db;
@@ -88,8 +104,21 @@ interface RegistrationPayload {
   language: 'mn' | 'en';
 }
 
-export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = createOutboxSender(), exposeOutbox = false, codes }: AccountDeps) => {
+export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = createOutboxSender(), exposeOutbox = false, codes, lookups }: AccountDeps) => {
   const options: CodeOptions = { ...DEFAULT_CODE_OPTIONS, ...codes };
+  const lookupLimits: LookupLimits = { ...DEFAULT_LOOKUP_LIMITS, ...lookups };
+  const guard = createThrottle(db);
+  /** Counts a look-up of `person` (a register number or e-mail) from this request's address; 429 when over. */
+  const countLookup = (c: Context, bucket: 'register' | 'recovery', person: string) =>
+    guard.take([
+      { bucket: `${bucket}-address`, key: rateLimitKey(clientIp(c, trustedProxies)), max: lookupLimits.perAddress, windowSeconds: lookupLimits.windowSeconds },
+      { bucket: `${bucket}-person`, key: person.toUpperCase(), max: lookupLimits.perPerson, windowSeconds: lookupLimits.windowSeconds },
+    ]);
+  /**
+   * One answer for an unknown person and a wrong phone: which register numbers or e-mails are
+   * customers, and so whose phone to guess, is not told.
+   */
+  const noMatch = () => refuse(422, errorKeys.invalidInformation);
   const verifications = createVerifications({ db, secret, sms, options });
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
@@ -102,15 +131,16 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
   app.post('/account/register/', jsonBodyLimit, async (c) => {
     const body = await readBody(c, registerBodySchema);
     const language = languageOfRequest(c);
+    await countLookup(c, 'register', body.register);
     if (await findAccountByEmail(db, body.email)) throw refuse(409, errorKeys.alreadyRegistered);
     // Only someone the insurer has a policy for can register, with the phone written in the contract;
     // or, unknown to the insurer, someone insured online with this register number and this phone.
     const partner = await findPartnerByRegister(db, body.register);
     const buyer = partner ? undefined : await findOnlineInsured(db, body.register, body.phone);
-    if (partner ? !partner.has_policy : !buyer) throw refuse(422, errorKeys.noInsurance);
-    if (partner && partner.phone !== body.phone) throw refuse(422, errorKeys.wrongPhone);
+    if (partner ? !partner.has_policy : !buyer) throw noMatch();
+    if (partner && partner.phone !== body.phone) throw noMatch();
     const person = partner ?? buyer;
-    if (!person) throw refuse(422, errorKeys.noInsurance);
+    if (!person) throw noMatch();
     if (await findAccountByRegister(db, person.register)) throw refuse(409, errorKeys.alreadyRegistered);
 
     const payload: RegistrationPayload = {
@@ -173,9 +203,9 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
 
   app.post('/account/forgot-username/', jsonBodyLimit, async (c) => {
     const { register, phone } = await readBody(c, forgotUsernameBodySchema);
+    await countLookup(c, 'recovery', register);
     const account = await findAccountByRegister(db, register);
-    if (!account) throw refuse(422, errorKeys.registerNotRegistered);
-    if (account.phone !== phone) throw refuse(422, errorKeys.wrongPhone);
+    if (!account || account.phone !== phone) throw noMatch();
     await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`username:${phone}`]);
       const wait = await verifications.waitBeforeSending(tx, phone, 'username');
@@ -189,9 +219,9 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
   app.post('/account/forgot-password/', jsonBodyLimit, async (c) => {
     const { email, phone } = await readBody(c, forgotPasswordBodySchema);
     const language = languageOfRequest(c);
+    await countLookup(c, 'recovery', email);
     const account = await findAccountByEmail(db, email);
-    if (!account) throw refuse(422, errorKeys.emailNotRegistered);
-    if (!account.phone || account.phone !== phone) throw refuse(422, errorKeys.wrongPhone);
+    if (!account?.phone || account.phone !== phone) throw noMatch();
     const sent = await verifications.start('reset_password', account.phone, { user_id: account.id }, (code) =>
       smsTexts.resetCode(language, code, options.ttlSeconds),
     );
@@ -261,16 +291,11 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
 
   app.post('/account/password/', signedIn, jsonBodyLimit, async (c) => {
     const ip = rateLimitKey(clientIp(c, trustedProxies));
-    const verdict = await throttle.check(ip);
-    if (!verdict.allowed) {
-      throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), { 'Retry-After': String(verdict.retryAfterSeconds) });
-    }
     const body = await readBody(c, changePasswordBodySchema);
     const account = await currentAccount(c);
-    if (!(await verifyPassword(body.current_password, account.password_hash))) {
-      await throttle.recordFailure(ip);
-      throw refuse(422, errorKeys.currentPasswordIncorrect);
-    }
+    const attempt = await throttle.attempt(account.email, ip);
+    if (!(await verifyPassword(body.current_password, account.password_hash))) throw refuse(422, errorKeys.currentPasswordIncorrect);
+    await attempt.giveBack();
     const updated = await setPassword(db, account.id, await hashPassword(body.new_password));
     if (!updated) throw new HttpError(401, errorBody(errorKeys.unauthorized));
     if (account.phone) await sms.send({ to: account.phone, text: smsTexts.passwordChanged(account.language) });

@@ -154,19 +154,22 @@ describe('registration', () => {
     expect(await outbox(demo.phone)).toEqual([]);
   });
 
-  it("says 'No insurance found.' without a policy and 'Your phone number is incorrect.' for another phone", async () => {
+  it("answers one 'Information is incorrect.' for an unknown register number, no policy and another phone", async () => {
+    // One answer for all three: it never tells which register numbers are customers (whose phone to guess).
     const unknown = await post('/api/account/register/', { email: 'x1@example.com', password: 'secret12', register: 'ЮЯ12345678', phone: '99998888' });
     expect(unknown.status).toBe(422);
-    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.noInsurance' } });
+    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const noPolicy = await post('/api/account/register/', registrationOf(withoutPolicy));
-    expect(await errorOf(noPolicy)).toEqual({ message: { key: 'errors.noInsurance' } });
+    expect(noPolicy.status).toBe(422);
+    expect(await errorOf(noPolicy)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const person = takePerson();
     const wrongPhone = await post('/api/account/register/', { ...registrationOf(person), phone: '88887777' });
     expect(wrongPhone.status).toBe(422);
-    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.wrongPhone' } });
+    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.invalidInformation' } });
     // Also for an already registered person: the phone is checked first, so nothing is revealed.
     const demoWrongPhone = await post('/api/account/register/', { email: 'x2@example.com', password: 'secret12', register: demo.register, phone: '88887777' });
-    expect(await errorOf(demoWrongPhone)).toEqual({ message: { key: 'errors.wrongPhone' } });
+    expect(demoWrongPhone.status).toBe(422);
+    expect(await errorOf(demoWrongPhone)).toEqual({ message: { key: 'errors.invalidInformation' } });
     expect(await outbox('88887777')).toEqual([]);
   });
 });
@@ -279,14 +282,16 @@ describe('forgot username', () => {
   });
 
   it('answers only with the SPEC messages', async () => {
+    // One answer for an unknown register number, a person without an account and a wrong phone.
     const unknown = await post('/api/account/forgot-username/', { register: 'ЮЯ12345678', phone: '99998888' });
     expect(unknown.status).toBe(422);
-    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.registerNotRegistered' } });
-    // A policyholder without an account is "not registered" too.
+    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const notRegistered = await post('/api/account/forgot-username/', { register: withoutPolicy.register, phone: withoutPolicy.phone });
-    expect(await errorOf(notRegistered)).toEqual({ message: { key: 'errors.registerNotRegistered' } });
+    expect(notRegistered.status).toBe(422);
+    expect(await errorOf(notRegistered)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const wrongPhone = await post('/api/account/forgot-username/', { register: demo.register, phone: '88887777' });
-    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.wrongPhone' } });
+    expect(wrongPhone.status).toBe(422);
+    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const bad = await post('/api/account/forgot-username/', { register: 'УБ1', phone: '' });
     expect(bad.status).toBe(400);
     expect(Object.keys((await errorOf(bad)).fields ?? {}).sort()).toEqual(['phone', 'register']);
@@ -323,11 +328,13 @@ describe('forgot password', () => {
   });
 
   it('answers only with the SPEC messages', async () => {
+    // One answer for an unknown e-mail and a wrong phone.
     const unknown = await post('/api/account/forgot-password/', { email: 'nobody@example.com', phone: '99998888' });
     expect(unknown.status).toBe(422);
-    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.emailNotRegistered' } });
+    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const wrongPhone = await post('/api/account/forgot-password/', { email: second.email, phone: '88887777' });
-    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.wrongPhone' } });
+    expect(wrongPhone.status).toBe(422);
+    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.invalidInformation' } });
     expect(await outbox('88887777')).toEqual([]);
   });
 
@@ -424,7 +431,29 @@ describe('settings', () => {
     }
     const refused = await post('/api/account/password/', { current_password: 'changed1', new_password: 'changed2' }, { ...bearer(token), ...address });
     expect(refused.status).toBe(429);
-    expect((await errorOf(refused)).message.key).toBe('errors.tooManyAttempts');
+    expect((await errorOf(refused)).message.key).toBe('errors.tryAgainIn');
+  });
+});
+
+describe('registration and recovery look-ups', () => {
+  it('are throttled per person asked about and per address, counted before the look-up, even in a burst', async () => {
+    // A burst about one register number from many addresses: only the per-person limit (10) gets through.
+    const about = (i: number) => post('/api/account/forgot-username/', { register: 'ЯЮ80010101', phone: `8800${String(i).padStart(4, '0')}` }, fromNewAddress());
+    const burst = await Promise.all(Array.from({ length: 25 }, (_, i) => about(i)));
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const refused = burst.find((response) => response.status === 429);
+    expect(Number(refused?.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await errorOf(refused as Response)).message).toEqual({ key: 'errors.tryAgainIn', values: { minutes: 15 } });
+    // One address asking about many people: the 31st look-up is refused.
+    const address = fromNewAddress();
+    for (let i = 0; i < 30; i++) {
+      const response = await post('/api/account/register/', { email: `probe${i}@example.com`, password: 'secret12', register: `ЮЯ900101${String(i).padStart(2, '0')}`, phone: '99998888' }, address);
+      expect(response.status).toBe(422);
+    }
+    const blocked = await post('/api/account/register/', { email: 'probe@example.com', password: 'secret12', register: 'ЮЯ90010199', phone: '99998888' }, address);
+    expect(blocked.status).toBe(429);
   });
 });
 

@@ -412,7 +412,7 @@ describe('a paid purchase', () => {
     const register = (phone: string) =>
       send(app, 'POST', '/api/account/register/', { email: 'anudari@example.mn', password: 'secret12', register: newcomer.register, phone });
     // Before the purchase the insurer does not know them.
-    expect((await rejection(await register(newcomer.phone))).body.message.key).toBe('errors.noInsurance');
+    expect((await rejection(await register(newcomer.phone))).body.message.key).toBe('errors.invalidInformation');
 
     const draft = await completeDraft(app, newcomer);
     const { invoice } = await createInvoice(app, draft, { provider: 'mostmoney', phone: newcomer.phone });

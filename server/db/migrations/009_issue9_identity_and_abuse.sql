@@ -28,3 +28,16 @@ create table provider_payments (
 );
 create index provider_payments_invoice_idx on provider_payments (invoice_id);
 alter table invoices add column refund_due boolean not null default false;
+
+-- (items 6, 7) Throttles: one counter per (bucket, key) and fixed window, counted atomically with
+-- INSERT ... ON CONFLICT DO UPDATE ... RETURNING before any expensive work (server/http/throttle.ts),
+-- so a parallel burst cannot slip past and every replica shares the counts.
+create table throttle_counters (
+  bucket text not null,
+  key text not null,
+  window_start timestamptz not null default now(),
+  hits integer not null default 0,
+  primary key (bucket, key)
+);
+create index throttle_counters_window_idx on throttle_counters (window_start);
+drop table login_failures;
