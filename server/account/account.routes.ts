@@ -245,6 +245,10 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
 
   app.post('/account/forgot-password/reset/', jsonBodyLimit, async (c) => {
     const { ticket, password } = await readBody(c, resetBodySchema);
+    // The ticket first: scrypt is slow on purpose and must not run for a request that cannot succeed.
+    const open = await verifications.find(db, ticket, 'reset_password');
+    if (!open?.verified) throw verificationGone();
+    if (open.expired) throw refuse(422, errorKeys.codeExpired);
     const passwordHash = await hashPassword(password);
     const account = await db.transaction(async (tx) => {
       const verification = await verifications.find(tx, ticket, 'reset_password');
