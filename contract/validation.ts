@@ -61,6 +61,7 @@ export const messages = {
   productUnknown: 'validation.productUnknown',
   paymentProvider: 'validation.paymentProvider',
   idempotencyKey: 'validation.idempotencyKey',
+  invalidCharacters: 'validation.invalidCharacters',
 } as const;
 
 /** Phone: required, digits only, exactly 8 digits. */
@@ -163,4 +164,29 @@ export const toFieldErrors = (error: z.core.$ZodError): FieldErrors => {
     fields[path] = { key, values: boundOf(issue) };
   }
   return fields;
+};
+
+/** NUL and lone UTF-16 surrogates: text no field may hold (PostgreSQL text cannot store NUL). */
+const UNSAFE_TEXT_RE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isSafeText = (value: string) => !UNSAFE_TEXT_RE.test(value);
+
+/**
+ * Every string of a request body (keys and values, at any depth) that holds a NUL or a lone
+ * surrogate, as field errors (`validation.invalidCharacters`) keyed by their dotted path. The server
+ * refuses such a body with a 400 before any schema or database sees it.
+ */
+export const unsafeTextFields = (value: unknown, path: readonly string[] = [], found: FieldErrors = {}): FieldErrors => {
+  const at = path.join('.') || '_';
+  if (typeof value === 'string') {
+    if (!isSafeText(value)) found[at] = { key: messages.invalidCharacters, values: {} };
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => unsafeTextFields(item, [...path, String(index)], found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isSafeText(key)) found[at] = { key: messages.invalidCharacters, values: {} };
+      else unsafeTextFields(item, [...path, key], found);
+    }
+  }
+  return found;
 };

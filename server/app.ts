@@ -21,6 +21,19 @@ import { errorBody, HttpError, notFound } from './http/errors';
 import { noStoreByDefault, securityHeaders } from './http/security';
 import { DEFAULT_DIST_DIR, staticRoutes } from './http/static';
 
+/**
+ * An error for the log: its kind, code and stack frames, without any attached data. A database error
+ * (a SQLSTATE code) is logged without its message, which can quote the values sent (personal data).
+ */
+export const describeError = (error: unknown): string => {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  const sqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8).join('\n');
+  const text = sqlState ? `database error (SQLSTATE ${sqlState})` : error.message;
+  return `${error.name}: ${text}${frames ? `\n${frames}` : ''}`;
+};
+
 export interface AppOptions {
   db: Db;
   /** Signs access tokens (HS256); at least 32 random characters in production. */
@@ -85,7 +98,8 @@ export const createApp = ({
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+    // Never the error object itself: database errors carry the query's parameters (personal data).
+    console.error(`[api] ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
     return c.json(errorBody(errorKeys.generic), 500);
   });
 

@@ -8,7 +8,7 @@ import { errorKeys } from '../../contract/error.schema';
 import type { Invoice, PaymentProvider } from '../../contract/payment.schema';
 import { createInvoiceBodySchema, devCompleteBodySchema, paymentCallbackSchema, SIGNATURE_HEADER } from '../../contract/payment.schema';
 import { APPLICATION_STEPS } from '../../contract/insurance.schema';
-import { toFieldErrors } from '../../contract/validation';
+import { toFieldErrors, unsafeTextFields } from '../../contract/validation';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
@@ -46,6 +46,8 @@ export const handleCallback = async (db: Db, secret: string, provider: CallbackP
   } catch {
     json = {};
   }
+  const unsafe = unsafeTextFields(json);
+  if (Object.keys(unsafe).length > 0) throw badRequest(unsafe);
   const parsed = paymentCallbackSchema.safeParse(typeof json === 'object' && json !== null && !Array.isArray(json) ? json : {});
   if (!parsed.success) throw badRequest(toFieldErrors(parsed.error));
   const body = parsed.data;
