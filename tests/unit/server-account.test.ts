@@ -435,6 +435,31 @@ describe('settings', () => {
   });
 });
 
+describe('pending verifications', () => {
+  it('are not voided by someone else starting one for the same register number and phone', async () => {
+    // A customer of this test alone (the demo policyholders are all taken by the tests above).
+    const person: DemoPolicyholder = { partnerId: 990_001, name: 'Тэст Хүн', register: 'ЖЖ85010101', phone: '99007777', productId: 100 };
+    await server.db.query('insert into partners (id, register, phone, name) values ($1, $2, $3, $4)', [person.partnerId, person.register, person.phone, person.name]);
+    await server.db.query(
+      `insert into policies (partner_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+       values ($1, 'BR-TEST-990001', 100, '2024-01-01', '2034-12-31', 50000, 'monthly', 'active')`,
+      [person.partnerId],
+    );
+    const mine = await startRegistration(person, fromNewAddress());
+    const myCode = await lastCode(person.phone);
+    // A stranger who knows the register number and phone starts again once the wait is over.
+    await age(person.phone, 61);
+    const stranger = await post('/api/account/register/', { ...registrationOf(person, 'stranger@example.com') }, fromNewAddress());
+    expect(stranger.status).toBe(200);
+    expect(codeSentSchema.parse(await stranger.json()).ticket).not.toBe(mine.ticket);
+    // The person's own code still confirms their own registration, with their own e-mail.
+    const confirmed = await post('/api/account/register/confirm/', { ticket: mine.ticket, code: myCode });
+    expect(confirmed.status).toBe(200);
+    const token = tokenResponseSchema.parse(await confirmed.json()).access;
+    expect(accountSchema.parse(await json(await app.request('/api/account/', { headers: bearer(token) }))).email).toBe(`${person.partnerId}@example.com`);
+  });
+});
+
 describe('registration and recovery look-ups', () => {
   it('are throttled per person asked about and per address, counted before the look-up, even in a burst', async () => {
     // A burst about one register number from many addresses: only the per-person limit (10) gets through.
