@@ -74,6 +74,12 @@ export const CONTRACT_SENT_WITHIN_WORKING_DAYS = 1;
 /** Headers: every POST that creates something carries an idempotency key; visitors prove a draft is theirs. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const APPLICATION_KEY_HEADER = 'X-Application-Key';
+/**
+ * A visitor's own random key (per browser), sent with creates: idempotency keys are scoped to the
+ * caller (the signed-in user, else this key, else the client address), so a replayed key never
+ * answers someone else's draft.
+ */
+export const VISITOR_KEY_HEADER = 'X-Visitor-Key';
 /** A client-made random key (a UUID is fine): 16 to 128 of A–Z a–z 0–9 - _ . : */
 export const idempotencyKeySchema = z
   .string({ error: messages.idempotencyKey })

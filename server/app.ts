@@ -73,13 +73,13 @@ export const createApp = ({
   app.use('*', compress({ threshold: 1024 }));
   app.use('/api/*', noStoreByDefault);
   if (corsOrigins.length > 0) {
-    app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key'], maxAge: 600 }));
+    app.use('/api/*', cors({ origin: [...corsOrigins], allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key', 'X-Visitor-Key'], maxAge: 600 }));
   }
 
   app.route('/api', authRoutes({ db, secret, throttle, trustedProxies }));
   app.route('/api', homeRoutes({ db }));
   app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account }));
-  app.route('/api', insuranceRoutes({ db, secret }));
+  app.route('/api', insuranceRoutes({ db, secret, trustedProxies }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
   app.all('/api', () => {

@@ -22,7 +22,8 @@ import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, notFound } from '../http/errors';
-import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { callerOf, claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { clientIp, rateLimitKey } from '../http/client-ip';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
 import { expireDueInvoices, replaceOpenInvoices } from '../payments/invoices.repo';
@@ -43,6 +44,8 @@ import { computeQuote } from './quote';
 export interface InsuranceDeps {
   db: Db;
   secret: string;
+  /** For the client address a visitor's idempotency keys fall back to (see callerOf). */
+  trustedProxies?: number;
 }
 
 const PRODUCT_ID_RE = /^\d{1,6}$/;
@@ -77,7 +80,7 @@ const normalizedPlan = (rules: ProductRules, plan: { sum_insured?: number; fee?:
   frequency: plan.frequency,
 });
 
-export const insuranceRoutes = ({ db, secret }: InsuranceDeps) => {
+export const insuranceRoutes = ({ db, secret, trustedProxies = 0 }: InsuranceDeps) => {
   const app = new Hono<AppEnv & MaybeUserEnv>();
   const maybeUser = optionalUser(db, secret);
 
@@ -128,8 +131,9 @@ export const insuranceRoutes = ({ db, secret }: InsuranceDeps) => {
     const rules = await readProductRules(db, productId);
     if (!rules?.on_sale) throw new HttpError(404, errorBody(errorKeys.productUnavailable));
     const userId = c.var.maybeUser?.id ?? null;
+    const caller = callerOf(c, c.var.maybeUser, () => rateLimitKey(clientIp(c, trustedProxies)));
     const { id, replayed } = await db.transaction(async (tx) => {
-      const claim = await claimIdempotencyKey(tx, 'application', key, requestHash({ productId, userId }), randomUUID());
+      const claim = await claimIdempotencyKey(tx, `application|${caller}`, key, requestHash({ productId, userId }), randomUUID());
       if (!claim.replayed) await insertApplication(tx, claim.id, productId, userId);
       return claim;
     });

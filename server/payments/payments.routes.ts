@@ -13,7 +13,7 @@ import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { badRequest, errorBody, HttpError, notFound } from '../http/errors';
-import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
 import { readBody } from '../http/validate';
 import { lockApplication, readApplication } from '../insurance/applications.repo';
 import { applicationClosed, applicationIncomplete } from '../insurance/insurance.routes';
@@ -116,12 +116,9 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
       const current = await readApplication(tx, applicationId);
       if (!current) throw notFound();
       // A replayed key answers what it made, whatever happened since.
-      const { rows: seen } = await tx.query<{ resource_id: string; request_hash: string }>(
-        'select resource_id, request_hash from idempotency_keys where scope = $1 and key = $2',
-        [`invoice:${applicationId}`, key],
-      );
-      if (seen[0]) {
-        const claim = await claimIdempotencyKey(tx, `invoice:${applicationId}`, key, hash, seen[0].resource_id);
+      const seen = await findIdempotencyKey(tx, `invoice:${applicationId}`, key);
+      if (seen) {
+        const claim = await claimIdempotencyKey(tx, `invoice:${applicationId}`, key, hash, seen.resource_id);
         return { id: claim.id, created: false };
       }
       if (current.status === 'paid') throw applicationClosed();

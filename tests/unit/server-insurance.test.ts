@@ -199,6 +199,36 @@ describe('POST /api/products/{id}/quote/', () => {
   });
 });
 
+describe('idempotency keys', () => {
+  it('belong to their caller: a replayed key never answers someone else’s draft, and expire after 24 hours', async () => {
+    const key = newKey();
+    const create = (headers: Record<string, string>) => send(app, 'POST', '/api/applications/', { product_id: 100 }, { 'Idempotency-Key': key, ...headers });
+    const parsed = async (response: Response) => ({ status: response.status, application: applicationSchema.parse(await response.json()) });
+    const first = await parsed(await create({ 'X-Visitor-Key': 'visitor-a-0123456789' }));
+    expect(first.status).toBe(201);
+    // Another visitor replaying the key gets a draft of their own, never the first one or its access key.
+    const other = await parsed(await create({ 'X-Visitor-Key': 'visitor-b-0123456789' }));
+    expect(other.status).toBe(201);
+    expect(other.application.id).not.toBe(first.application.id);
+    expect(other.application.access_key).not.toBe(first.application.access_key);
+    // So does a signed-in user, and a client without a visitor key at another address.
+    const signedIn = await parsed(await create({ Authorization: `Bearer ${demoToken}` }));
+    expect(signedIn.application.id).not.toBe(first.application.id);
+    const byAddress = server.app({ trustedProxies: 1 });
+    const fromA = await parsed(await byAddress.request('/api/applications/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Forwarded-For': '198.51.100.1' }, body: JSON.stringify({ product_id: 100 }) }));
+    const fromB = await parsed(await byAddress.request('/api/applications/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Forwarded-For': '198.51.100.2' }, body: JSON.stringify({ product_id: 100 }) }));
+    expect(fromB.application.id).not.toBe(fromA.application.id);
+    // The first visitor's own retry still answers their draft.
+    const retry = await parsed(await create({ 'X-Visitor-Key': 'visitor-a-0123456789' }));
+    expect(retry).toEqual({ status: 200, application: first.application });
+    // After 24 hours the key is new again.
+    await server.db.query(`update idempotency_keys set created_at = now() - interval '25 hours' where key = $1`, [key]);
+    const later = await parsed(await create({ 'X-Visitor-Key': 'visitor-a-0123456789' }));
+    expect(later.status).toBe(201);
+    expect(later.application.id).not.toBe(first.application.id);
+  });
+});
+
 describe('applications', () => {
   it('creates a draft with an access key; the same idempotency key answers the same draft', async () => {
     const key = newKey();
