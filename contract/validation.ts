@@ -100,9 +100,12 @@ export const splitRegister = (value: string): RegisterParts => {
   return { first: upper.charAt(0), second: upper.charAt(1), number: upper.slice(2) };
 };
 
-/** Login and registration e-mail: required and valid ('E-mail is invalid'). */
+/** The longest e-mail address there can be (RFC 5321: a 254-character path). */
+export const EMAIL_MAX = 254;
+
+/** Login and registration e-mail: required, at most 254 characters, and valid ('E-mail is invalid'). */
 export const loginEmailSchema = z.pipe(
-  z.string({ error: messages.fieldRequired }).check(z.trim(), z.minLength(1, messages.fieldRequired)),
+  z.string({ error: messages.fieldRequired }).check(z.trim(), z.minLength(1, messages.fieldRequired), z.maxLength(EMAIL_MAX, messages.maxLength)),
   z.email(messages.emailInvalid).check(z.toLowerCase()),
 );
 

@@ -13,7 +13,7 @@ import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './a
 import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
 import { contractRoutes } from './insurance/contracts.routes';
-import { insuranceRoutes } from './insurance/insurance.routes';
+import { insuranceRoutes, type InsuranceDeps } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import type { AppEnv } from './http/env';
@@ -51,6 +51,8 @@ export interface AppOptions {
   account?: AccountOptions;
   /** Development and test tools: completing sandbox payments (/api/dev/payments/, /sandbox/dev/). Never in production. */
   devTools?: boolean;
+  /** The cap on new drafts per caller and how long untouched drafts are kept. */
+  drafts?: InsuranceDeps['drafts'];
 }
 
 export const createApp = ({
@@ -63,6 +65,7 @@ export const createApp = ({
   corsOrigins = [],
   account = {},
   devTools = false,
+  drafts,
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
@@ -79,7 +82,7 @@ export const createApp = ({
   app.route('/api', authRoutes({ db, secret, throttle, trustedProxies }));
   app.route('/api', homeRoutes({ db }));
   app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account }));
-  app.route('/api', insuranceRoutes({ db, secret, trustedProxies }));
+  app.route('/api', insuranceRoutes({ db, secret, trustedProxies, ...(drafts ? { drafts } : {}) }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
   app.all('/api', () => {

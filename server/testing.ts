@@ -27,7 +27,9 @@ export const createTestServer = async (): Promise<TestServer> => {
   return {
     db,
     secret: TEST_SECRET,
-    app: (options = {}) => createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, devTools: true, ...options }),
+    // Every test file makes many drafts from one address: the per-caller cap is lifted unless a test sets it.
+    app: (options = {}) =>
+      createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, devTools: true, drafts: { perCaller: 100_000 }, ...options }),
     close: () => db.close(),
   };
 };

@@ -32,8 +32,12 @@ export const issueToken = (
 ): Promise<string> =>
   sign({ sub: String(user.id), pwv: user.password_version, iat: now, exp: now + ttlSeconds }, secret, ALG);
 
+/** Three unpadded base64url parts: the only form issued (a `=` or any other character is refused). */
+const COMPACT_JWT_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 /** The claims of a genuine, unexpired token; null for anything else (never throws). */
 export const readToken = async (token: string, secret: string): Promise<TokenClaims | null> => {
+  if (!COMPACT_JWT_RE.test(token)) return null;
   try {
     const payload = claimsSchema.safeParse(await verify(token, secret, ALG));
     if (!payload.success) return null;

@@ -22,7 +22,8 @@ import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, notFound } from '../http/errors';
-import { callerOf, claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { callerOf, claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { createThrottle } from '../http/throttle';
 import { clientIp, rateLimitKey } from '../http/client-ip';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
@@ -46,7 +47,17 @@ export interface InsuranceDeps {
   secret: string;
   /** For the client address a visitor's idempotency keys fall back to (see callerOf). */
   trustedProxies?: number;
+  drafts?: Partial<DraftLimits>;
 }
+
+/** New drafts per caller (user, visitor key or address) per window, and how long an untouched draft is kept. */
+export interface DraftLimits {
+  perCaller: number;
+  windowSeconds: number;
+  keepDays: number;
+}
+
+export const DEFAULT_DRAFT_LIMITS: DraftLimits = { perCaller: 20, windowSeconds: 24 * 60 * 60, keepDays: 30 };
 
 const PRODUCT_ID_RE = /^\d{1,6}$/;
 
@@ -80,8 +91,22 @@ const normalizedPlan = (rules: ProductRules, plan: { sum_insured?: number; fee?:
   frequency: plan.frequency,
 });
 
-export const insuranceRoutes = ({ db, secret, trustedProxies = 0 }: InsuranceDeps) => {
+export const insuranceRoutes = ({ db, secret, trustedProxies = 0, drafts }: InsuranceDeps) => {
   const app = new Hono<AppEnv & MaybeUserEnv>();
+  const draftLimits: DraftLimits = { ...DEFAULT_DRAFT_LIMITS, ...drafts };
+  const guard = createThrottle(db);
+  let lastCleanup = 0;
+  /** Drafts untouched for `keepDays` go (with their unpaid invoices); at most once a minute per process. */
+  const cleanupOldDrafts = async () => {
+    if (Date.now() - lastCleanup < 60_000) return;
+    lastCleanup = Date.now();
+    await db.query(
+      `delete from applications a
+        where a.status = 'draft' and a.updated_at < now() - $1::int * interval '1 day'
+          and not exists (select 1 from invoices i join provider_payments p on p.invoice_id = i.id where i.application_id = a.id)`,
+      [draftLimits.keepDays],
+    );
+  };
   const maybeUser = optionalUser(db, secret);
 
   // ----- Catalogue -----------------------------------------------------------------------------
@@ -132,6 +157,11 @@ export const insuranceRoutes = ({ db, secret, trustedProxies = 0 }: InsuranceDep
     if (!rules?.on_sale) throw new HttpError(404, errorBody(errorKeys.productUnavailable));
     const userId = c.var.maybeUser?.id ?? null;
     const caller = callerOf(c, c.var.maybeUser, () => rateLimitKey(clientIp(c, trustedProxies)));
+    // A new draft (not a replay) counts against the caller's cap; old drafts are cleared now and then.
+    if (!(await findIdempotencyKey(db, `application|${caller}`, key))) {
+      await guard.take([{ bucket: 'drafts', key: caller, max: draftLimits.perCaller, windowSeconds: draftLimits.windowSeconds }]);
+      await cleanupOldDrafts();
+    }
     const { id, replayed } = await db.transaction(async (tx) => {
       const claim = await claimIdempotencyKey(tx, `application|${caller}`, key, requestHash({ productId, userId }), randomUUID());
       if (!claim.replayed) await insertApplication(tx, claim.id, productId, userId);

@@ -435,6 +435,18 @@ describe('settings', () => {
   });
 });
 
+describe('e-mail length', () => {
+  it('refuses an e-mail over 254 characters at registration, login and recovery', async () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}.mn`;
+    expect(long.length).toBeGreaterThan(254);
+    const register = await post('/api/account/register/', { email: long, password: 'secret12', register: 'ЮЯ12345678', phone: '99998888' });
+    expect(register.status).toBe(400);
+    expect((await errorOf(register)).fields?.email).toEqual({ key: 'validation.maxLength', values: { max: 254 } });
+    expect((await post('/api/token/', { email: long, password: 'x' }, fromNewAddress())).status).toBe(400);
+    expect((await post('/api/account/forgot-password/', { email: long, phone: '99998888' })).status).toBe(400);
+  });
+});
+
 describe('pending verifications', () => {
   it('are not voided by someone else starting one for the same register number and phone', async () => {
     // A customer of this test alone (the demo policyholders are all taken by the tests above).

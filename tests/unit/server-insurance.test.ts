@@ -229,6 +229,30 @@ describe('idempotency keys', () => {
   });
 });
 
+describe('drafts', () => {
+  it('are capped per caller, replays do not count, and old untouched drafts are cleaned up', async () => {
+    const capped = server.app({ trustedProxies: 1, drafts: { perCaller: 3, windowSeconds: 3600 } });
+    const create = (visitor: string, key = newKey()) =>
+      capped.request('/api/applications/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Visitor-Key': visitor }, body: JSON.stringify({ product_id: 100 }) });
+    const visitor = `cap-${newKey()}`;
+    const key = newKey();
+    expect((await create(visitor, key)).status).toBe(201);
+    expect((await create(visitor, key)).status).toBe(200);
+    expect((await create(visitor)).status).toBe(201);
+    expect((await create(visitor)).status).toBe(201);
+    const refused = await create(visitor);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: { key: string } }).message.key).toBe('errors.tryAgainIn');
+    expect((await create(`other-${newKey()}`)).status).toBe(201);
+    // A draft untouched for 30 days goes at the next create; a paid one stays.
+    const old = await createDraft(app, 100);
+    await server.db.query(`update applications set updated_at = now() - interval '31 days' where id = $1`, [old.application.id]);
+    const cleaning = server.app({ trustedProxies: 1 });
+    await cleaning.request('/api/applications/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newKey(), 'X-Forwarded-For': '198.51.100.77' }, body: JSON.stringify({ product_id: 100 }) });
+    expect((await server.db.query('select id from applications where id = $1', [old.application.id])).rows).toEqual([]);
+  });
+});
+
 describe('applications', () => {
   it('creates a draft with an access key; the same idempotency key answers the same draft', async () => {
     const key = newKey();

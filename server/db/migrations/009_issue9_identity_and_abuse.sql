@@ -41,3 +41,6 @@ create table throttle_counters (
 );
 create index throttle_counters_window_idx on throttle_counters (window_start);
 drop table login_failures;
+
+-- (item 12) Drafts are capped per caller and old ones are cleaned up.
+create index applications_draft_age_idx on applications (updated_at) where status = 'draft';
