@@ -16,6 +16,7 @@ import {
   resetBodySchema,
   type Account,
   type CodeSent,
+  type ProfileSaved,
 } from '../../contract/account.schema';
 import type { TokenResponse } from '../../contract/auth.schema';
 import { errorKeys } from '../../contract/error.schema';
@@ -276,21 +277,28 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
   app.get('/account/', signedIn, async (c) => c.json<Account>(accountOf(await currentAccount(c))));
 
   app.put('/account/', signedIn, jsonBodyLimit, async (c) => {
-    const { email } = await readBody(c, profileBodySchema);
+    const { email, current_password: currentPassword } = await readBody(c, profileBodySchema);
     const account = await currentAccount(c);
-    if (email !== account.email) {
-      const holder = await findAccountByEmail(db, email);
-      if (holder && holder.id !== account.id) throw refuse(409, errorKeys.emailTaken);
-      try {
-        await setEmail(db, account.id, email);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw refuse(409, errorKeys.emailTaken);
-        throw error;
-      }
-      // The old login stops working: tell the phone, the recovery channel, in case it was not them.
-      if (account.phone) await sms.send({ to: account.phone, text: smsTexts.emailChanged(account.language, email) });
+    if (email === account.email) return c.json<ProfileSaved>(accountOf(account));
+    // The login changes only with the current password (counted like a login), so a stolen session
+    // alone cannot take the account over.
+    const attempt = await throttle.attempt(account.email, rateLimitKey(clientIp(c, trustedProxies)));
+    if (!(await verifyPassword(currentPassword, account.password_hash))) throw refuse(422, errorKeys.currentPasswordIncorrect);
+    await attempt.giveBack();
+    const holder = await findAccountByEmail(db, email);
+    if (holder && holder.id !== account.id) throw refuse(409, errorKeys.emailTaken);
+    let updated: { id: number; password_version: number } | undefined;
+    try {
+      updated = await setEmail(db, account.id, email);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse(409, errorKeys.emailTaken);
+      throw error;
     }
-    return c.json<Account>(accountOf({ ...account, email }));
+    if (!updated) throw new HttpError(401, errorBody(errorKeys.unauthorized));
+    // The old login stops working: tell the phone, the recovery channel, in case it was not them.
+    if (account.phone) await sms.send({ to: account.phone, text: smsTexts.emailChanged(account.language, email) });
+    // Every other session ends; this one carries on with a new token.
+    return c.json<ProfileSaved>({ ...accountOf({ ...account, email }), access: await issueToken(updated, secret) });
   });
 
   app.post('/account/password/', signedIn, jsonBodyLimit, async (c) => {

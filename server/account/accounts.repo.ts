@@ -118,9 +118,14 @@ export const setPassword = async (db: Queryable, userId: number, passwordHash: s
     )
   ).rows[0];
 
-export const setEmail = async (db: Queryable, userId: number, email: string) => {
-  await db.query('update users set email = $2 where id = $1', [userId, email.toLowerCase()]);
-};
+/** A new login e-mail; bumps the password version, so every older token (other sessions) stops working. */
+export const setEmail = async (db: Queryable, userId: number, email: string): Promise<{ id: number; password_version: number } | undefined> =>
+  (
+    await db.query<{ id: number; password_version: number }>(
+      'update users set email = $2, password_version = password_version + 1 where id = $1 returning id, password_version',
+      [userId, email.toLowerCase()],
+    )
+  ).rows[0];
 
 export const setLanguage = async (db: Queryable, userId: number, language: LanguageCode) => {
   await db.query('update users set language = $2 where id = $1', [userId, language]);

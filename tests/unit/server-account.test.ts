@@ -3,7 +3,7 @@
  * the limits on codes (resend wait, attempts, expiry) the server enforces whatever the page does.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountSchema, codeSentSchema } from '../../contract/account.schema';
+import { accountSchema, codeSentSchema, profileSavedSchema } from '../../contract/account.schema';
 import { tokenResponseSchema } from '../../contract/auth.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { DEMO_POLICYHOLDERS, type DemoPolicyholder } from '../../server/account/seed';
@@ -379,19 +379,37 @@ describe('settings', () => {
     expect((await send('PUT', '/api/account/language/', { language: 'en' })).status).toBe(401);
   });
 
-  it('changes the e-mail, tells the phone, and refuses one another account uses', async () => {
-    const taken = await send('PUT', '/api/account/', { email: second.email }, bearer(token));
+  it('changes the e-mail only with the current password, ends other sessions, tells the phone, and refuses one another account uses', async () => {
+    const taken = await send('PUT', '/api/account/', { email: second.email, current_password: 'secret12' }, bearer(token));
     expect(taken.status).toBe(409);
     expect(await errorOf(taken)).toEqual({ message: { key: 'errors.emailTaken' } });
-    const bad = await send('PUT', '/api/account/', { email: 'nope' }, bearer(token));
+    const bad = await send('PUT', '/api/account/', { email: 'nope', current_password: 'secret12' }, bearer(token));
     expect((await errorOf(bad)).fields).toEqual({ email: { key: 'validation.emailInvalid', values: {} } });
+    const before = email;
 
-    email = `new-${person.partnerId}@example.com`;
-    const changed = await send('PUT', '/api/account/', { email: ` ${email.toUpperCase()} ` }, bearer(token));
+    // A session alone (a stolen token) cannot change the login: the current password is needed.
+    const newEmail = `new-${person.partnerId}@example.com`;
+    const withoutPassword = await send('PUT', '/api/account/', { email: newEmail }, bearer(token));
+    expect(withoutPassword.status).toBe(400);
+    expect((await errorOf(withoutPassword)).fields).toEqual({ current_password: { key: 'validation.passwordRequired', values: {} } });
+    const wrongPassword = await send('PUT', '/api/account/', { email: newEmail, current_password: 'not-it' }, { ...bearer(token), ...fromNewAddress() });
+    expect(wrongPassword.status).toBe(422);
+    expect(await errorOf(wrongPassword)).toEqual({ message: { key: 'errors.currentPasswordIncorrect' } });
+    expect(accountSchema.parse(await json(await app.request('/api/account/', { headers: bearer(token) }))).email).toBe(before);
+
+    const otherSession = await tokenFor(before, 'secret12');
+    email = newEmail;
+    const changed = await send('PUT', '/api/account/', { email: ` ${email.toUpperCase()} `, current_password: 'secret12' }, bearer(token));
     expect(changed.status).toBe(200);
-    expect(accountSchema.parse(await changed.json()).email).toBe(email);
+    const saved = profileSavedSchema.parse(await changed.json());
+    expect(saved.email).toBe(email);
     expect((await outbox(person.phone))[0]?.text).toContain(email);
     expect((await login(email, 'secret12')).status).toBe(200);
+    // Every other session ends; this one goes on with the token answered.
+    expect((await app.request('/api/account/', { headers: bearer(otherSession) })).status).toBe(401);
+    expect((await app.request('/api/account/', { headers: bearer(token) })).status).toBe(401);
+    expect((await app.request('/api/account/', { headers: bearer(saved.access ?? '') })).status).toBe(200);
+    token = saved.access ?? '';
   });
 
   it('saves the language, which the next text message uses', async () => {
