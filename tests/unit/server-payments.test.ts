@@ -253,6 +253,9 @@ describe('callbacks', () => {
     expect((await callback('mostmoney', body)).status).toBe(400);
     expect((await callback('qpay', { ...body, amount: invoice?.amount })).status).toBe(400);
     expect((await callback('mostmoney', { ...body, invoice_id: '00000000-0000-4000-8000-000000000000', amount: invoice?.amount })).status).toBe(404);
+    // A NUL byte in any field is a 400 on that field, never a 500.
+    const nul = await rejection(await callback('mostmoney', { invoice_id: invoice?.id, payment_id: 'MM-\u0000', status: 'paid', amount: invoice?.amount }));
+    expect(nul).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { payment_id: { key: 'validation.invalidCharacters', values: {} } } } });
     const bad = await rejection(await callback('mostmoney', { invoice_id: invoice?.id }));
     expect(Object.keys(bad.body.fields ?? {})).toEqual(expect.arrayContaining(['payment_id', 'status', 'amount']));
     expect((await readInvoice(app, draft, invoice?.id ?? '')).status).toBe('pending');
