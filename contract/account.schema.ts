@@ -99,8 +99,13 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-export const profileBodySchema = z.object({ email: loginEmailSchema });
+/** PUT /api/account/: a new login e-mail needs the current password (a stolen session cannot take the account). */
+export const profileBodySchema = z.object({ email: loginEmailSchema, current_password: passwordSchema });
 export type ProfileBody = z.input<typeof profileBodySchema>;
+
+/** The answer to PUT /api/account/: the account, and a new token when the e-mail changed (other sessions end). */
+export const profileSavedSchema = z.object({ ...accountSchema.shape, access: z.optional(z.string()) });
+export type ProfileSaved = z.infer<typeof profileSavedSchema>;
 
 export const changePasswordBodySchema = z.object({ current_password: passwordSchema, new_password: newPasswordSchema });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;

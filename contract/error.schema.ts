@@ -32,6 +32,7 @@ export const errorKeys = {
   invalidRequest: 'errors.invalidRequest',
   unauthorized: 'errors.unauthorized',
   tooManyAttempts: 'errors.tooManyAttempts',
+  tryAgainIn: 'errors.tryAgainIn',
   notFound: 'errors.notFound',
   network: 'errors.network',
   timeout: 'errors.timeout',

@@ -74,6 +74,12 @@ export const CONTRACT_SENT_WITHIN_WORKING_DAYS = 1;
 /** Headers: every POST that creates something carries an idempotency key; visitors prove a draft is theirs. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const APPLICATION_KEY_HEADER = 'X-Application-Key';
+/**
+ * A visitor's own random key (per browser), sent with creates: idempotency keys are scoped to the
+ * caller (the signed-in user, else this key, else the client address), so a replayed key never
+ * answers someone else's draft.
+ */
+export const VISITOR_KEY_HEADER = 'X-Visitor-Key';
 /** A client-made random key (a UUID is fine): 16 to 128 of A–Z a–z 0–9 - _ . : */
 export const idempotencyKeySchema = z
   .string({ error: messages.idempotencyKey })
@@ -242,15 +248,51 @@ export const insuredStepBaseSchema = z.object({
 export type InsuredStep = z.infer<typeof insuredStepBaseSchema>;
 export type InsuredStepInput = z.input<typeof insuredStepBaseSchema>;
 
-/** The insured person's birth date: the one entered, else the one the register number encodes. */
-export const birthDateOf = (insured: Pick<InsuredStep, 'register' | 'birth_date'>): string | null =>
-  insured.birth_date ?? birthDateFromRegister(insured.register);
+/**
+ * The insured person's birth date: the one the register number encodes. A `birth_date` field, when a
+ * product asks for it, must agree with it (`validation.birthDateMismatch`); it never overrides it, so the
+ * client cannot choose the age a price or an age limit is computed on.
+ */
+export const birthDateOf = (insured: Pick<InsuredStep, 'register' | 'birth_date'>): string | null => birthDateFromRegister(insured.register);
 
 /**
- * The insured step of one product: its `insured_fields` are required, and the insured person's age on
- * `today` must be within the product's `age` bounds (`validation.ageRange` with min and max, on
- * `birth_date` when the product asks for it, else on `register`). Without a birth date field, the
- * register number must encode a real date (`validation.registerBirthDate`).
+ * The birth-date checks shared by the insured step and the quote: the register number must encode a
+ * real date, a `birth_date` sent must be that date, and the age on `today` must be within the product's
+ * bounds (`validation.ageRange` on `agePath`).
+ */
+const checkBirthDate = <T extends { register?: string | undefined; birth_date?: string | undefined }>(
+  ctx: z.core.$RefinementCtx<T>,
+  value: T,
+  product: Pick<ProductDetail, 'age'>,
+  today: string,
+  agePath: string,
+) => {
+  const fromRegister = value.register ? birthDateFromRegister(value.register) : null;
+  if (value.register && fromRegister === null) {
+    ctx.issues.push({ code: 'custom', message: messages.registerBirthDate, input: value, path: ['register'] });
+    return;
+  }
+  if (fromRegister !== null && value.birth_date !== undefined && value.birth_date !== fromRegister) {
+    ctx.issues.push({ code: 'custom', message: messages.birthDateMismatch, input: value, path: ['birth_date'] });
+    return;
+  }
+  const birthDate = fromRegister ?? value.birth_date ?? null;
+  if (birthDate === null) {
+    ctx.issues.push({ code: 'custom', message: messages.registerBirthDate, input: value, path: [agePath] });
+    return;
+  }
+  const age = ageOn(birthDate, today);
+  if (age < product.age.min || age > product.age.max) {
+    ctx.issues.push({ code: 'custom', message: messages.ageRange, input: value, path: [agePath], params: { min: product.age.min, max: product.age.max } });
+  }
+};
+
+/**
+ * The insured step of one product: its `insured_fields` are required, the register number must encode
+ * a real date (`validation.registerBirthDate`), a `birth_date` must be that date
+ * (`validation.birthDateMismatch`), and the insured person's age on `today` must be within the
+ * product's `age` bounds (`validation.ageRange` with min and max, on `birth_date` when the product asks
+ * for it, else on `register`).
  */
 export const insuredStepSchemaFor = (
   product: Pick<ProductDetail, 'insured_fields' | 'age'>,
@@ -263,16 +305,7 @@ export const insuredStepSchemaFor = (
       }
       const asksBirthDate = product.insured_fields.includes('birth_date');
       if (asksBirthDate && value.birth_date === undefined) return;
-      const birthDate = birthDateOf(value);
-      const path = [asksBirthDate || value.birth_date !== undefined ? 'birth_date' : 'register'];
-      if (birthDate === null) {
-        ctx.issues.push({ code: 'custom', message: messages.registerBirthDate, input: value, path });
-        return;
-      }
-      const age = ageOn(birthDate, today);
-      if (age < product.age.min || age > product.age.max) {
-        ctx.issues.push({ code: 'custom', message: messages.ageRange, input: value, path, params: { min: product.age.min, max: product.age.max } });
-      }
+      checkBirthDate(ctx, value, product, today, asksBirthDate ? 'birth_date' : 'register');
     }),
   );
 
@@ -330,8 +363,9 @@ export const planStepSchemaFor = (product: Pick<ProductDetail, 'plan'>) =>
   planStepBaseSchema.check(z.superRefine(refinePlan(product.plan)));
 
 /**
- * POST /api/products/{id}/quote/: the plan plus whose age prices it: `birth_date`, else the birth date
- * encoded in `register` (one of them is required; `validation.registerBirthDate` on `register`).
+ * POST /api/products/{id}/quote/: the plan plus whose age prices it: the birth date encoded in
+ * `register`, else `birth_date` (a calculator without a person). With both, `birth_date` must be the
+ * register's date (`validation.birthDateMismatch`).
  */
 export const quoteRequestBaseSchema = z.object({
   ...planStepBaseSchema.shape,
@@ -344,16 +378,7 @@ export const quoteRequestSchemaFor = (product: Pick<ProductDetail, 'plan' | 'age
   quoteRequestBaseSchema.check(
     z.superRefine((value, ctx) => {
       refinePlan(product.plan)(value, ctx);
-      const birthDate = value.birth_date ?? (value.register ? birthDateFromRegister(value.register) : null);
-      const path = [value.birth_date !== undefined ? 'birth_date' : 'register'];
-      if (birthDate === null) {
-        ctx.issues.push({ code: 'custom', message: messages.registerBirthDate, input: value, path });
-        return;
-      }
-      const age = ageOn(birthDate, today);
-      if (age < product.age.min || age > product.age.max) {
-        ctx.issues.push({ code: 'custom', message: messages.ageRange, input: value, path, params: { min: product.age.min, max: product.age.max } });
-      }
+      checkBirthDate(ctx, value, product, today, value.register === undefined && value.birth_date !== undefined ? 'birth_date' : 'register');
     }),
   );
 

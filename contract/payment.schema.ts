@@ -79,6 +79,11 @@ export const invoiceSchema = z.object({
   paid_at: z.nullable(z.string()),
   /** Set when paid: the new policy's contract number. */
   policy_number: z.nullable(z.string()),
+  /**
+   * A payment reached this invoice after it was replaced or expired and could not be honoured (the
+   * application was paid another way): the money is to be refunded. Optional for older answers.
+   */
+  refund_due: z.optional(z.boolean()),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

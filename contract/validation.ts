@@ -49,6 +49,7 @@ export const messages = {
   gender: 'validation.gender',
   ageRange: 'validation.ageRange',
   registerBirthDate: 'validation.registerBirthDate',
+  birthDateMismatch: 'validation.birthDateMismatch',
   multipleOf: 'validation.multipleOf',
   termUnavailable: 'validation.termUnavailable',
   frequencyUnavailable: 'validation.frequencyUnavailable',
@@ -60,6 +61,7 @@ export const messages = {
   productUnknown: 'validation.productUnknown',
   paymentProvider: 'validation.paymentProvider',
   idempotencyKey: 'validation.idempotencyKey',
+  invalidCharacters: 'validation.invalidCharacters',
 } as const;
 
 /** Phone: required, digits only, exactly 8 digits. */
@@ -98,9 +100,12 @@ export const splitRegister = (value: string): RegisterParts => {
   return { first: upper.charAt(0), second: upper.charAt(1), number: upper.slice(2) };
 };
 
-/** Login and registration e-mail: required and valid ('E-mail is invalid'). */
+/** The longest e-mail address there can be (RFC 5321: a 254-character path). */
+export const EMAIL_MAX = 254;
+
+/** Login and registration e-mail: required, at most 254 characters, and valid ('E-mail is invalid'). */
 export const loginEmailSchema = z.pipe(
-  z.string({ error: messages.fieldRequired }).check(z.trim(), z.minLength(1, messages.fieldRequired)),
+  z.string({ error: messages.fieldRequired }).check(z.trim(), z.minLength(1, messages.fieldRequired), z.maxLength(EMAIL_MAX, messages.maxLength)),
   z.email(messages.emailInvalid).check(z.toLowerCase()),
 );
 
@@ -162,4 +167,29 @@ export const toFieldErrors = (error: z.core.$ZodError): FieldErrors => {
     fields[path] = { key, values: boundOf(issue) };
   }
   return fields;
+};
+
+/** NUL and lone UTF-16 surrogates: text no field may hold (PostgreSQL text cannot store NUL). */
+const UNSAFE_TEXT_RE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isSafeText = (value: string) => !UNSAFE_TEXT_RE.test(value);
+
+/**
+ * Every string of a request body (keys and values, at any depth) that holds a NUL or a lone
+ * surrogate, as field errors (`validation.invalidCharacters`) keyed by their dotted path. The server
+ * refuses such a body with a 400 before any schema or database sees it.
+ */
+export const unsafeTextFields = (value: unknown, path: readonly string[] = [], found: FieldErrors = {}): FieldErrors => {
+  const at = path.join('.') || '_';
+  if (typeof value === 'string') {
+    if (!isSafeText(value)) found[at] = { key: messages.invalidCharacters, values: {} };
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => unsafeTextFields(item, [...path, String(index)], found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isSafeText(key)) found[at] = { key: messages.invalidCharacters, values: {} };
+      else unsafeTextFields(item, [...path, key], found);
+    }
+  }
+  return found;
 };

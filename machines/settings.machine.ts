@@ -39,7 +39,7 @@ interface Section {
 export interface SettingsContext {
   account: Account | null;
   loadError: Message | null;
-  profile: Section & { email: string };
+  profile: Section & { email: string; current_password: string };
   password: Section & { form: PasswordForm };
   language: Section & { value: LanguageCode };
   cookies: { saved: boolean };
@@ -53,6 +53,7 @@ export interface SettingsInput {
 export type SettingsEvent =
   | { type: 'settings.retry' }
   | { type: 'profile.change'; value: string }
+  | { type: 'profile.password'; value: string }
   | { type: 'profile.submit' }
   | { type: 'password.change'; field: keyof PasswordForm; value: string }
   | { type: 'password.submit' }
@@ -66,7 +67,8 @@ const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 const without = (errors: FieldErrors, field: string) => Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
 
-export const profileErrors = (email: string) => formErrors(profileBodySchema, { email });
+export const profileErrors = (profile: { email: string; current_password: string }) =>
+  formErrors(profileBodySchema, { email: profile.email, current_password: profile.current_password });
 export const passwordErrors = (form: PasswordForm) =>
   formErrors(
     changePasswordBodySchema,
@@ -114,12 +116,17 @@ export const settingsMachine = setup({
     changeEmail: assign(({ context, event }) =>
       event.type === 'profile.change' ? { profile: { ...context.profile, email: event.value, fieldErrors: {}, saved: false } } : {},
     ),
+    changeProfilePassword: assign(({ context, event }) =>
+      event.type === 'profile.password'
+        ? { profile: { ...context.profile, current_password: event.value, fieldErrors: without(context.profile.fieldErrors, 'current_password'), saved: false } }
+        : {},
+    ),
     validateProfile: assign(({ context }) => ({
-      profile: { ...context.profile, fieldErrors: profileErrors(context.profile.email), error: null, saved: false },
+      profile: { ...context.profile, fieldErrors: profileErrors(context.profile), error: null, saved: false },
     })),
     profileSaved: assign(({ event }) => {
       const account = outputOf<Account>(event);
-      return { account, profile: { ...fresh, email: account.email, saved: true } };
+      return { account, profile: { ...fresh, email: account.email, current_password: '', saved: true } };
     }),
     profileFailed: assign(({ context, event }) => ({
       profile: { ...context.profile, error: errorMessage(errorOf(event)), fieldErrors: errorFields(errorOf(event)) },
@@ -159,7 +166,7 @@ export const settingsMachine = setup({
     cookiesSaved: assign({ cookies: { saved: true } }),
   },
   guards: {
-    isProfileValid: ({ context }) => Object.keys(profileErrors(context.profile.email)).length === 0,
+    isProfileValid: ({ context }) => Object.keys(profileErrors(context.profile)).length === 0,
     isPasswordValid: ({ context }) => Object.keys(passwordErrors(context.password.form)).length === 0,
   },
 }).createMachine({
@@ -167,7 +174,7 @@ export const settingsMachine = setup({
   context: ({ input }) => ({
     account: null,
     loadError: null,
-    profile: { ...fresh, email: '' },
+    profile: { ...fresh, email: '', current_password: '' },
     password: { ...fresh, form: emptyPasswordForm },
     language: { ...fresh, value: input.language },
     cookies: { saved: false },
@@ -194,6 +201,7 @@ export const settingsMachine = setup({
             editing: {
               on: {
                 'profile.change': { actions: 'changeEmail' },
+                'profile.password': { actions: 'changeProfilePassword' },
                 'profile.submit': [
                   { guard: 'isProfileValid', target: 'saving', actions: 'validateProfile' },
                   { actions: 'validateProfile' },
@@ -204,7 +212,7 @@ export const settingsMachine = setup({
               invoke: {
                 id: 'saveProfile',
                 src: 'saveProfile',
-                input: ({ context }) => ({ email: context.profile.email }),
+                input: ({ context }) => ({ email: context.profile.email, current_password: context.profile.current_password }),
                 onDone: { target: 'editing', actions: 'profileSaved' },
                 onError: { target: 'editing', actions: 'profileFailed' },
               },

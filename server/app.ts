@@ -16,7 +16,7 @@ import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
 import { miningRoutes, type MiningUploads } from './mining/mining.routes';
 import { contractRoutes } from './insurance/contracts.routes';
-import { insuranceRoutes } from './insurance/insurance.routes';
+import { insuranceRoutes, type InsuranceDeps } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import type { AppEnv } from './http/env';
@@ -27,6 +27,19 @@ import { DEFAULT_DIST_DIR, staticRoutes } from './http/static';
 import { temporaryUploadStore, type UploadDataStore } from './uploads/store';
 import { uploadRoutes } from './uploads/uploads.routes';
 import { claimUploads, deleteUploadsOf } from './uploads/uploads.repo';
+
+/**
+ * An error for the log: its kind, code and stack frames, without any attached data. A database error
+ * (a SQLSTATE code) is logged without its message, which can quote the values sent (personal data).
+ */
+export const describeError = (error: unknown): string => {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  const sqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8).join('\n');
+  const text = sqlState ? `database error (SQLSTATE ${sqlState})` : error.message;
+  return `${error.name}: ${text}${frames ? `\n${frames}` : ''}`;
+};
 
 export interface AppOptions {
   db: Db;
@@ -51,6 +64,8 @@ export interface AppOptions {
   miningUploads?: MiningUploads;
   /** Where uploads are stored (server/uploads/store.ts); by default a fresh temporary directory, made on first use. */
   uploadStore?: UploadDataStore;
+  /** The cap on new drafts per caller and how long untouched drafts are kept. */
+  drafts?: InsuranceDeps['drafts'];
 }
 
 /** What a browser on another origin sends and reads for resumable uploads (tus 1.0). */
@@ -75,6 +90,7 @@ export const createApp = ({
       await deleteUploadsOf(db, owner);
     },
   },
+  drafts,
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
@@ -90,7 +106,7 @@ export const createApp = ({
       '/api/*',
       cors({
         origin: [...corsOrigins],
-        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key', ...TUS_REQUEST_HEADERS],
+        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Application-Key', 'X-Visitor-Key', ...TUS_REQUEST_HEADERS],
         exposeHeaders: TUS_RESPONSE_HEADERS,
         maxAge: 600,
       }),
@@ -107,7 +123,7 @@ export const createApp = ({
     '/api',
     miningRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, uploads: miningUploads }),
   );
-  app.route('/api', insuranceRoutes({ db, secret, content }));
+  app.route('/api', insuranceRoutes({ db, secret, content, trustedProxies, ...(drafts ? { drafts } : {}) }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
   app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
@@ -127,7 +143,8 @@ export const createApp = ({
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+    // Never the error object itself: database errors carry the query's parameters (personal data).
+    console.error(`[api] ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
     return c.json(errorBody(errorKeys.generic), 500);
   });
 

@@ -8,6 +8,7 @@
  *   Uploads: files in DATA_DIR/uploads, or S3_BUCKET (+ S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
  *   S3_SECRET_ACCESS_KEY) for an S3-compatible store.
  */
+import { DataDirLockedError } from './db/data-dir-lock';
 import { startServer } from './start';
 import { uploadStoreFromEnv } from './uploads/store';
 
@@ -44,6 +45,13 @@ const server = await startServer({
   corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
   // Files under DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set.
   uploadStore: await uploadStoreFromEnv(env.DATA_DIR || '.data'),
+}).catch((error: unknown) => {
+  // Another process has the PGlite directory: say so plainly and stop, without a stack trace.
+  if (error instanceof DataDirLockedError) {
+    console.error(`[server] ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
 });
 
 console.log(`[server] listening on ${server.url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);

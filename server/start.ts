@@ -110,6 +110,8 @@ export const startServer = async ({
       account: { exposeOutbox },
       devTools,
       uploadStore: store,
+      // Development and browser-test servers make many drafts from one address; production keeps the cap.
+      ...(devTools ? { drafts: { perCaller: 100_000 } } : {}),
     });
     const address = await new Promise<AddressInfo>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port, hostname: host }, (info) => resolve(info)) as Server;

@@ -106,9 +106,10 @@ export const createTestServer = async (): Promise<TestServer> => {
     db,
     databaseUrl: database.databaseUrl,
     secret: TEST_SECRET,
-    // Tests change content with SQL and look at once: the content cache checks the version on every request.
+    // Tests change content with SQL and look at once: the content cache checks the version on every
+    // request. Every test file makes many drafts from one address: the per-caller cap is lifted unless a test sets it.
     app: (options = {}) =>
-      createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, devTools: true, contentCache: { freshForMs: 0 }, ...options }),
+      createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', account: { exposeOutbox: true }, devTools: true, contentCache: { freshForMs: 0 }, drafts: { perCaller: 100_000 }, ...options }),
     close: () => db.close(),
   };
 };

@@ -16,6 +16,7 @@ import {
   resetBodySchema,
   type Account,
   type CodeSent,
+  type ProfileSaved,
 } from '../../contract/account.schema';
 import type { TokenResponse } from '../../contract/auth.schema';
 import { errorKeys } from '../../contract/error.schema';
@@ -26,6 +27,7 @@ import { issueToken } from '../auth/token';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import { clientIp, rateLimitKey } from '../http/client-ip';
+import { createThrottle } from '../http/throttle';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, type ErrorKey } from '../http/errors';
 import { languageOf } from '../http/language';
@@ -35,8 +37,10 @@ import {
   findAccountByEmail,
   findAccountById,
   findAccountByRegister,
+  findOnlineInsured,
   findPartnerByRegister,
   isUniqueViolation,
+  recordConfirmedBuyer,
   setEmail,
   setLanguage,
   setPassword,
@@ -56,7 +60,22 @@ export interface AccountOptions {
    */
   exposeOutbox?: boolean;
   codes?: Partial<CodeOptions>;
+  /** Limits on registration and recovery look-ups (server/http/throttle.ts). */
+  lookups?: Partial<LookupLimits>;
 }
+
+/**
+ * Registration and recovery answer whether a register number, e-mail and phone belong together, so
+ * they are throttled like the login: per address, and per person asked about (register number or
+ * e-mail), counted before the look-up.
+ */
+export interface LookupLimits {
+  perAddress: number;
+  perPerson: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_LOOKUP_LIMITS: LookupLimits = { perAddress: 30, perPerson: 10, windowSeconds: 15 * 60 };
 
 export interface AccountDeps extends AccountOptions {
   db: Db;
@@ -79,12 +98,28 @@ const accountOf = (row: AccountRow): Account => ({
 interface RegistrationPayload {
   email: string;
   password_hash: string;
-  partner_id: number;
+  /** The insurer's customer record; null for someone known only from an online purchase. */
+  partner_id: number | null;
+  /** With partner_id null: the purchase's register number, phone and name, recorded once confirmed. */
+  buyer?: { register: string; phone: string; name: string };
   language: 'mn' | 'en';
 }
 
-export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = createOutboxSender(), exposeOutbox = false, codes }: AccountDeps) => {
+export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = createOutboxSender(), exposeOutbox = false, codes, lookups }: AccountDeps) => {
   const options: CodeOptions = { ...DEFAULT_CODE_OPTIONS, ...codes };
+  const lookupLimits: LookupLimits = { ...DEFAULT_LOOKUP_LIMITS, ...lookups };
+  const guard = createThrottle(db);
+  /** Counts a look-up of `person` (a register number or e-mail) from this request's address; 429 when over. */
+  const countLookup = (c: Context, bucket: 'register' | 'recovery', person: string) =>
+    guard.take([
+      { bucket: `${bucket}-address`, key: rateLimitKey(clientIp(c, trustedProxies)), max: lookupLimits.perAddress, windowSeconds: lookupLimits.windowSeconds },
+      { bucket: `${bucket}-person`, key: person.toUpperCase(), max: lookupLimits.perPerson, windowSeconds: lookupLimits.windowSeconds },
+    ]);
+  /**
+   * One answer for an unknown person and a wrong phone: which register numbers or e-mails are
+   * customers, and so whose phone to guess, is not told.
+   */
+  const noMatch = () => refuse(422, errorKeys.invalidInformation);
   const verifications = createVerifications({ db, secret, sms, options });
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
@@ -97,24 +132,30 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
   app.post('/account/register/', jsonBodyLimit, async (c) => {
     const body = await readBody(c, registerBodySchema);
     const language = languageOfRequest(c);
+    await countLookup(c, 'register', body.register);
     if (await findAccountByEmail(db, body.email)) throw refuse(409, errorKeys.alreadyRegistered);
-    // Only someone the insurer has a policy for can register, with the phone written in the contract.
+    // Only someone the insurer has a policy for can register, with the phone written in the contract;
+    // or, unknown to the insurer, someone insured online with this register number and this phone.
     const partner = await findPartnerByRegister(db, body.register);
-    if (!partner?.has_policy) throw refuse(422, errorKeys.noInsurance);
-    if (partner.phone !== body.phone) throw refuse(422, errorKeys.wrongPhone);
-    if (await findAccountByRegister(db, partner.register)) throw refuse(409, errorKeys.alreadyRegistered);
+    const buyer = partner ? undefined : await findOnlineInsured(db, body.register, body.phone);
+    if (partner ? !partner.has_policy : !buyer) throw noMatch();
+    if (partner && partner.phone !== body.phone) throw noMatch();
+    const person = partner ?? buyer;
+    if (!person) throw noMatch();
+    if (await findAccountByRegister(db, person.register)) throw refuse(409, errorKeys.alreadyRegistered);
 
     const payload: RegistrationPayload = {
       email: body.email,
       password_hash: await hashPassword(body.password),
-      partner_id: partner.id,
+      partner_id: partner?.id ?? null,
+      ...(buyer ? { buyer } : {}),
       language,
     };
     if (body.ticket) {
-      const continued = await verifications.update(body.ticket, 'register', partner.phone, { ...payload });
+      const continued = await verifications.update(body.ticket, 'register', person.phone, { ...payload });
       if (continued) return c.json<CodeSent>(continued);
     }
-    const sent = await verifications.start('register', partner.phone, { ...payload }, (code) =>
+    const sent = await verifications.start('register', person.phone, { ...payload }, (code) =>
       smsTexts.registrationCode(language, code, options.ttlSeconds),
     );
     return c.json<CodeSent>(sent);
@@ -135,10 +176,13 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
     try {
       const user = await db.transaction(async (tx) => {
         if (!(await verifications.consume(tx, ticket))) throw verificationGone();
-        const { rows } = await tx.query<{ id: number; register: string; phone: string; name: string }>(
-          'select id, register, phone, name from partners where id = $1',
-          [payload.partner_id],
-        );
+        // The code confirmed the phone: a buyer known only from a purchase becomes a customer record now.
+        const { rows } =
+          payload.partner_id === null
+            ? { rows: payload.buyer ? [await recordConfirmedBuyer(tx, payload.buyer)] : [] }
+            : await tx.query<{ id: number; register: string; phone: string; name: string }>('select id, register, phone, name from partners where id = $1', [
+                payload.partner_id,
+              ]);
         const partner = rows[0];
         if (!partner) throw verificationGone();
         // Someone may have registered the e-mail or the person in the five minutes the code was valid.
@@ -160,9 +204,9 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
 
   app.post('/account/forgot-username/', jsonBodyLimit, async (c) => {
     const { register, phone } = await readBody(c, forgotUsernameBodySchema);
+    await countLookup(c, 'recovery', register);
     const account = await findAccountByRegister(db, register);
-    if (!account) throw refuse(422, errorKeys.registerNotRegistered);
-    if (account.phone !== phone) throw refuse(422, errorKeys.wrongPhone);
+    if (!account || account.phone !== phone) throw noMatch();
     await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`username:${phone}`]);
       const wait = await verifications.waitBeforeSending(tx, phone, 'username');
@@ -176,9 +220,9 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
   app.post('/account/forgot-password/', jsonBodyLimit, async (c) => {
     const { email, phone } = await readBody(c, forgotPasswordBodySchema);
     const language = languageOfRequest(c);
+    await countLookup(c, 'recovery', email);
     const account = await findAccountByEmail(db, email);
-    if (!account) throw refuse(422, errorKeys.emailNotRegistered);
-    if (!account.phone || account.phone !== phone) throw refuse(422, errorKeys.wrongPhone);
+    if (!account?.phone || account.phone !== phone) throw noMatch();
     const sent = await verifications.start('reset_password', account.phone, { user_id: account.id }, (code) =>
       smsTexts.resetCode(language, code, options.ttlSeconds),
     );
@@ -202,6 +246,10 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
 
   app.post('/account/forgot-password/reset/', jsonBodyLimit, async (c) => {
     const { ticket, password } = await readBody(c, resetBodySchema);
+    // The ticket first: scrypt is slow on purpose and must not run for a request that cannot succeed.
+    const open = await verifications.find(db, ticket, 'reset_password');
+    if (!open?.verified) throw verificationGone();
+    if (open.expired) throw refuse(422, errorKeys.codeExpired);
     const passwordHash = await hashPassword(password);
     const account = await db.transaction(async (tx) => {
       const verification = await verifications.find(tx, ticket, 'reset_password');
@@ -229,35 +277,37 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
   app.get('/account/', signedIn, async (c) => c.json<Account>(accountOf(await currentAccount(c))));
 
   app.put('/account/', signedIn, jsonBodyLimit, async (c) => {
-    const { email } = await readBody(c, profileBodySchema);
+    const { email, current_password: currentPassword } = await readBody(c, profileBodySchema);
     const account = await currentAccount(c);
-    if (email !== account.email) {
-      const holder = await findAccountByEmail(db, email);
-      if (holder && holder.id !== account.id) throw refuse(409, errorKeys.emailTaken);
-      try {
-        await setEmail(db, account.id, email);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw refuse(409, errorKeys.emailTaken);
-        throw error;
-      }
-      // The old login stops working: tell the phone, the recovery channel, in case it was not them.
-      if (account.phone) await sms.send({ to: account.phone, text: smsTexts.emailChanged(account.language, email) });
+    if (email === account.email) return c.json<ProfileSaved>(accountOf(account));
+    // The login changes only with the current password (counted like a login), so a stolen session
+    // alone cannot take the account over.
+    const attempt = await throttle.attempt(account.email, rateLimitKey(clientIp(c, trustedProxies)));
+    if (!(await verifyPassword(currentPassword, account.password_hash))) throw refuse(422, errorKeys.currentPasswordIncorrect);
+    await attempt.giveBack();
+    const holder = await findAccountByEmail(db, email);
+    if (holder && holder.id !== account.id) throw refuse(409, errorKeys.emailTaken);
+    let updated: { id: number; password_version: number } | undefined;
+    try {
+      updated = await setEmail(db, account.id, email);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse(409, errorKeys.emailTaken);
+      throw error;
     }
-    return c.json<Account>(accountOf({ ...account, email }));
+    if (!updated) throw new HttpError(401, errorBody(errorKeys.unauthorized));
+    // The old login stops working: tell the phone, the recovery channel, in case it was not them.
+    if (account.phone) await sms.send({ to: account.phone, text: smsTexts.emailChanged(account.language, email) });
+    // Every other session ends; this one carries on with a new token.
+    return c.json<ProfileSaved>({ ...accountOf({ ...account, email }), access: await issueToken(updated, secret) });
   });
 
   app.post('/account/password/', signedIn, jsonBodyLimit, async (c) => {
     const ip = rateLimitKey(clientIp(c, trustedProxies));
-    const verdict = await throttle.check(ip);
-    if (!verdict.allowed) {
-      throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), { 'Retry-After': String(verdict.retryAfterSeconds) });
-    }
     const body = await readBody(c, changePasswordBodySchema);
     const account = await currentAccount(c);
-    if (!(await verifyPassword(body.current_password, account.password_hash))) {
-      await throttle.recordFailure(ip);
-      throw refuse(422, errorKeys.currentPasswordIncorrect);
-    }
+    const attempt = await throttle.attempt(account.email, ip);
+    if (!(await verifyPassword(body.current_password, account.password_hash))) throw refuse(422, errorKeys.currentPasswordIncorrect);
+    await attempt.giveBack();
     const updated = await setPassword(db, account.id, await hashPassword(body.new_password));
     if (!updated) throw new HttpError(401, errorBody(errorKeys.unauthorized));
     if (account.phone) await sms.send({ to: account.phone, text: smsTexts.passwordChanged(account.language) });

@@ -19,11 +19,47 @@ export const findPartnerByRegister = async (db: Queryable, register: string): Pr
   (
     await db.query<PartnerRow>(
       `select p.id, p.register, p.phone, p.name,
-              exists (select 1 from policies where policies.partner_id = p.id) as has_policy
+              exists (select 1 from policies
+                       where policies.partner_id = p.id
+                          or (policies.insured_register = p.register and policies.insured_phone = p.phone)) as has_policy
          from partners p where p.register = $1`,
       [register.toUpperCase()],
     )
   ).rows[0];
+
+/**
+ * Someone the insurer has no record of, insured by an online purchase with this register number and
+ * this phone: they may register with both, and the code sent to the phone confirms it. Their name is
+ * the one written in the latest such purchase.
+ */
+export const findOnlineInsured = async (db: Queryable, register: string, phone: string): Promise<{ register: string; phone: string; name: string } | undefined> =>
+  (
+    await db.query<{ register: string; phone: string; name: string }>(
+      `select insured_register as register, insured_phone as phone, insured_name as name
+         from policies
+        where insured_register = $1 and insured_phone = $2 and insured_name is not null
+        order by created_at desc, id desc limit 1`,
+      [register.toUpperCase(), phone],
+    )
+  ).rows[0];
+
+/**
+ * The customer record of someone who confirmed by code the phone of an online purchase: created now,
+ * never from the purchase itself. Undefined when a record with another phone appeared meanwhile.
+ */
+export const recordConfirmedBuyer = async (tx: Queryable, buyer: { register: string; phone: string; name: string }) => {
+  await tx.query(
+    `insert into partners (id, register, phone, name) values (nextval('partner_id_seq'), $1, $2, $3)
+     on conflict (register) do nothing`,
+    [buyer.register.toUpperCase(), buyer.phone, buyer.name],
+  );
+  const { rows } = await tx.query<{ id: number; register: string; phone: string; name: string }>(
+    'select id, register, phone, name from partners where register = $1',
+    [buyer.register.toUpperCase()],
+  );
+  const partner = rows[0];
+  return partner && partner.phone === buyer.phone ? partner : undefined;
+};
 
 export interface AccountRow {
   id: number;
@@ -64,6 +100,12 @@ export const createAccount = async (tx: Queryable, account: NewAccount): Promise
   const created = rows[0];
   if (!created) throw new Error('insert into users returned no row');
   await tx.query('update policies set user_id = $1 where partner_id = $2 and user_id is null', [created.id, account.partner.id]);
+  // Visitors' purchases for this person with the phone just confirmed by code.
+  await tx.query(
+    `update policies set user_id = $1, partner_id = $2
+      where user_id is null and insured_register = $3 and insured_phone = $4`,
+    [created.id, account.partner.id, account.partner.register, account.partner.phone],
+  );
   return created;
 };
 
@@ -76,9 +118,14 @@ export const setPassword = async (db: Queryable, userId: number, passwordHash: s
     )
   ).rows[0];
 
-export const setEmail = async (db: Queryable, userId: number, email: string) => {
-  await db.query('update users set email = $2 where id = $1', [userId, email.toLowerCase()]);
-};
+/** A new login e-mail; bumps the password version, so every older token (other sessions) stops working. */
+export const setEmail = async (db: Queryable, userId: number, email: string): Promise<{ id: number; password_version: number } | undefined> =>
+  (
+    await db.query<{ id: number; password_version: number }>(
+      'update users set email = $2, password_version = password_version + 1 where id = $1 returning id, password_version',
+      [userId, email.toLowerCase()],
+    )
+  ).rows[0];
 
 export const setLanguage = async (db: Queryable, userId: number, language: LanguageCode) => {
   await db.query('update users set language = $2 where id = $1', [userId, language]);

@@ -95,7 +95,11 @@ export interface Verifications {
   waitBeforeSending(db: Queryable, phone: string, purpose: SmsPurpose): Promise<number>;
   /** Records a message sent (for the resend wait). */
   recordSend(db: Queryable, phone: string, purpose: SmsPurpose): Promise<void>;
-  /** Starts a verification: a new code to `phone`; earlier ones for the same phone and purpose end. */
+  /**
+   * Starts a verification: a new code to `phone`. Earlier verifications for the same phone stay valid
+   * until they expire or are used (each has its own ticket and code), so a stranger's start cannot
+   * cancel someone's pending one.
+   */
   start(purpose: Purpose, phone: string, payload: Record<string, unknown>, text: (code: string) => string): Promise<CodeSent>;
   /**
    * Continues the verification `ticket` with new data when it is still open for the same phone and
@@ -146,11 +150,13 @@ export const createVerifications = ({ db, secret, sms, options }: { db: Db; secr
       const code = newCode();
       const ticket = newTicket();
       await db.transaction(async (tx) => {
-        // One verification per phone and purpose at a time; the lock makes two starts queue up.
+        // The lock makes two starts for one phone queue up behind the resend wait.
         await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${purpose}:${phone}`]);
         const wait = await waitBeforeSending(tx, phone, purpose);
         if (wait > 0) throw resendTooSoon(wait);
-        await tx.query('delete from verification_codes where purpose = $1 and phone = $2', [purpose, phone]);
+        // A new start never voids another browser's pending verification (anyone can start one for a
+        // register number and phone they know); only ones that have expired are cleared.
+        await tx.query('delete from verification_codes where purpose = $1 and phone = $2 and expires_at <= now()', [purpose, phone]);
         await tx.query(
           `insert into verification_codes (id, purpose, phone, code_hash, expires_at, payload)
            values ($1, $2, $3, $4, now() + $5::int * interval '1 second', $6)`,

@@ -32,17 +32,13 @@ export const authRoutes = ({ db, secret, throttle, trustedProxies, content }: Au
 
   app.post('/token/', jsonBodyLimit, async (c) => {
     const ip = rateLimitKey(clientIp(c, trustedProxies));
-    const verdict = await throttle.check(ip);
-    if (!verdict.allowed) {
-      throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), {
-        'Retry-After': String(verdict.retryAfterSeconds),
-      });
-    }
     const { email, password } = await readBody(c, loginBodySchema);
+    // Counted before the password is hashed: a parallel burst gets no more tries than the limit.
+    const attempt = await throttle.attempt(email, ip);
     const user = await findUserByEmail(db, email);
     const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
+    if (valid && user) await attempt.giveBack();
     if (!user || !valid) {
-      await throttle.recordFailure(ip);
       // One answer for an unknown e-mail and a wrong password: the API does not reveal who has an account.
       throw new HttpError(401, errorBody(errorKeys.wrongCredentials));
     }

@@ -1,40 +1,46 @@
 /**
- * Refuses logins from an address after too many failures in a sliding window. Failures live in the
- * database, so every replica and a restart see the same count.
+ * The login throttle (also guarding the current password on a password change), on the shared
+ * database throttle (server/http/throttle.ts). Every attempt is counted before the password is hashed,
+ * against three limits, and a correct password gives its attempt back:
+ *   - one account from one address: `maxFailures` per window (5 per 15 min);
+ *   - one account from anywhere: `maxPerAccount` (20 per 15 min), against guesses spread over addresses;
+ *   - one address for any account: `maxPerAddress` (50 per 15 min), high enough for many people behind
+ *     one NAT, so one person's lockout does not lock out their neighbours.
  */
 import type { Db } from '../db/db';
+import { createThrottle, type Limit, type Taken } from '../http/throttle';
 
 export interface ThrottleOptions {
-  /** Failed attempts allowed per window; the next attempt is refused. */
+  /** Failed attempts allowed per account and address per window; the next attempt is refused. */
   maxFailures: number;
   windowSeconds: number;
+  /** Failed attempts per account from any address (default 4 × maxFailures). */
+  maxPerAccount?: number;
+  /** Failed attempts per address for any account (default 10 × maxFailures). */
+  maxPerAddress?: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleOptions = { maxFailures: 5, windowSeconds: 15 * 60 };
-
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export const DEFAULT_THROTTLE: ThrottleOptions = { maxFailures: 5, windowSeconds: 15 * 60, maxPerAccount: 20, maxPerAddress: 50 };
 
 export interface LoginThrottle {
-  check(clientIp: string): Promise<ThrottleVerdict>;
-  recordFailure(clientIp: string): Promise<void>;
+  /** Counts a password attempt for `account` (the e-mail) from `address`; throws 429 when over a limit. */
+  attempt(account: string, address: string): Promise<Taken>;
 }
 
-export const createLoginThrottle = (db: Db, { maxFailures, windowSeconds }: ThrottleOptions = DEFAULT_THROTTLE): LoginThrottle => ({
-  async check(clientIp) {
-    // The maxFailures-th most recent failure in the window: once it leaves the window, attempts are allowed again.
-    const { rows } = await db.query<{ wait: number }>(
-      `select ceil(extract(epoch from failed_at + $3::int * interval '1 second' - now()))::int as wait
-         from login_failures
-        where client_ip = $1 and failed_at > now() - $3::int * interval '1 second'
-        order by failed_at desc
-        offset $2::int - 1 limit 1`,
-      [clientIp, maxFailures, windowSeconds],
-    );
-    const wait = rows[0]?.wait;
-    return wait === undefined ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, wait) };
-  },
-  async recordFailure(clientIp) {
-    await db.query('insert into login_failures (client_ip) values ($1)', [clientIp]);
-    await db.query(`delete from login_failures where failed_at < now() - $1::int * interval '1 second'`, [windowSeconds]);
-  },
-});
+export const createLoginThrottle = (db: Db, options: ThrottleOptions = DEFAULT_THROTTLE): LoginThrottle => {
+  const throttle = createThrottle(db);
+  const { maxFailures, windowSeconds } = options;
+  const maxPerAccount = options.maxPerAccount ?? maxFailures * 4;
+  const maxPerAddress = options.maxPerAddress ?? maxFailures * 10;
+  return {
+    attempt: (account, address) => {
+      const who = account.trim().toLowerCase();
+      const limits: Limit[] = [
+        { bucket: 'login-account-address', key: `${who} ${address}`, max: maxFailures, windowSeconds },
+        { bucket: 'login-account', key: who, max: maxPerAccount, windowSeconds },
+        { bucket: 'login-address', key: address, max: maxPerAddress, windowSeconds },
+      ];
+      return throttle.take(limits);
+    },
+  };
+};

@@ -40,8 +40,12 @@ export const issueToken = (
 const VERIFIED_MAX = 10_000;
 const verified = new Map<string, { secret: string; claims: TokenClaims; exp: number }>();
 
+/** Three unpadded base64url parts: the only form issued (a `=` or any other character is refused). */
+const COMPACT_JWT_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 /** The claims of a genuine, unexpired token; null for anything else (never throws). */
 export const readToken = async (token: string, secret: string): Promise<TokenClaims | null> => {
+  if (!COMPACT_JWT_RE.test(token)) return null;
   const known = verified.get(token);
   if (known && known.secret === secret) return known.exp > Date.now() / 1000 ? known.claims : null;
   try {

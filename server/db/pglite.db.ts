@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock';
 import { PG_TYPES, parseDate, parseNumber, type Db, type Queryable } from './db';
 
 const parsers = {
@@ -23,15 +24,26 @@ const wrap = (target: PgliteLike): Queryable => ({
   },
 });
 
-/** Embedded PostgreSQL: files under `dataDir`, or in memory when no directory is given (tests). */
+/**
+ * Embedded PostgreSQL: files under `dataDir`, or in memory when no directory is given (tests). One
+ * process at a time may open a directory (data-dir-lock.ts); a second one throws DataDirLockedError.
+ */
 export const openPglite = async (dataDir?: string): Promise<Db> => {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers });
+  const lock = dataDir ? await lockDataDir(dataDir) : undefined;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir, { parsers });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   return {
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      await lock?.release();
     },
   };
 };

@@ -1,7 +1,7 @@
 /** Writes the demo data of seed-data.ts into an empty database (no users yet). */
 import { seedAccounts } from '../account/seed';
 import { hashPassword } from '../auth/password';
-import { insertUser } from '../auth/users.repo';
+import { findUserByEmail, insertUser } from '../auth/users.repo';
 import type { Db, Queryable } from './db';
 import {
   BOXES,
@@ -28,15 +28,13 @@ const seedContent = async (tx: Queryable) => {
       [product.id, product.name.mn, product.name.en, COMPANY.mn, COMPANY.en, productImage(product.id), product.summary.mn, product.summary.en, index + 1],
     );
   }
-  const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from home_boxes');
-  if (rows[0]?.n === 0) {
-    for (const [index, box] of BOXES.entries()) {
-      await tx.query(
-        `insert into home_boxes (image, count, url, title_mn, title_en, text_mn, text_en, sort_order)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [box.image, box.count, box.url, box.title.mn, box.title.en, box.text.mn, box.text.en, index + 1],
-      );
-    }
+  for (const [index, box] of BOXES.entries()) {
+    await tx.query(
+      `insert into home_boxes (image, count, url, title_mn, title_en, text_mn, text_en, sort_order)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (sort_order) do nothing`,
+      [box.image, box.count, box.url, box.title.mn, box.title.en, box.text.mn, box.text.en, index + 1],
+    );
   }
   await tx.query(
     `insert into home_content (id, hero_image, mobile_image, mobile_text_mn, mobile_text_en)
@@ -49,6 +47,8 @@ const seedContent = async (tx: Queryable) => {
 
 const seedUsers = async (tx: Queryable, hashes: readonly string[]) => {
   for (const [index, user] of SEED_USERS.entries()) {
+    // Idempotent by the unique e-mail and contract numbers: a second run adds nothing.
+    if (await findUserByEmail(tx, user.email)) continue;
     const userId = await insertUser(tx, {
       email: user.email,
       passwordHash: hashes[index] ?? '',
@@ -61,11 +61,19 @@ const seedUsers = async (tx: Queryable, hashes: readonly string[]) => {
     for (const policy of user.policies) {
       await tx.query(
         `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict (contract_number) do nothing`,
         [userId, policy.contractNumber, policy.productId, policy.startDate, policy.endDate, policy.feeAmount, policy.feeFrequency, policy.status],
       );
     }
   }
+};
+
+/** Writes every piece of demo data that is missing; safe to run again (unique keys, never a re-insert). */
+export const seedDemoData = async (tx: Queryable, hashes: readonly string[]) => {
+  await seedContent(tx);
+  await seedUsers(tx, hashes);
+  await seedAccounts(tx);
 };
 
 /** Seeds when the users table is empty; returns whether it did. */
@@ -77,9 +85,7 @@ export const seedIfEmpty = async (db: Db): Promise<boolean> => {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     if ((await count(tx)) > 0) return false;
-    await seedContent(tx);
-    await seedUsers(tx, hashes);
-    await seedAccounts(tx);
+    await seedDemoData(tx, hashes);
     return true;
   });
 };

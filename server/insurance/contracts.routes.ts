@@ -32,8 +32,12 @@ const columns = (language: Language) => `
 
 const FROM = `from policies p join products pr on pr.id = p.product_id left join users u on u.id = p.user_id`;
 
-/** Policies the user may see: their own, and those insuring the person with their register number. */
-const VISIBLE = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2))`;
+/**
+ * Policies the user may see: their own, and those insuring the person with their register number when
+ * the phone typed in the purchase is the account's phone (confirmed by code at registration). A
+ * stranger who buys for someone's register number with another phone adds nothing to their account.
+ */
+const VISIBLE = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
 
 /** "УБ90061512" → "УБ******12". */
 const maskRegister = (register: string | null) => (register ? `${register.slice(0, 2)}${'*'.repeat(Math.max(0, register.length - 4))}${register.slice(-2)}` : '');
@@ -65,7 +69,7 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
 
-  const visible = (user: UserRow) => [user.id, user.register ?? null];
+  const visible = (user: UserRow) => [user.id, user.register ?? null, user.phone ?? null];
 
   app.get('/contracts/', signedIn, async (c) => {
     const language = languageOf(c.req.header('accept-language'));
@@ -80,7 +84,7 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
     const id = c.req.param('id');
     if (!/^\d{1,9}$/.test(id)) throw notFound();
     const language = languageOf(c.req.header('accept-language'));
-    const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE} and p.id = $3`, [
+    const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE} and p.id = $4`, [
       ...visible(c.var.user),
       Number(id),
     ]);

@@ -23,7 +23,9 @@ import { jsonBodyLimit } from '../http/body-limit';
 import { sendCached, type ContentCache } from '../http/content-cache';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, notFound } from '../http/errors';
-import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { callerOf, claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { createThrottle } from '../http/throttle';
+import { clientIp, rateLimitKey } from '../http/client-ip';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
 import { expireDueInvoices, replaceOpenInvoices } from '../payments/invoices.repo';
@@ -46,7 +48,19 @@ export interface InsuranceDeps {
   secret: string;
   /** The catalogue is content: kept in memory until it changes. */
   content: ContentCache;
+  /** For the client address a visitor's idempotency keys fall back to (see callerOf). */
+  trustedProxies?: number;
+  drafts?: Partial<DraftLimits>;
 }
+
+/** New drafts per caller (user, visitor key or address) per window, and how long an untouched draft is kept. */
+export interface DraftLimits {
+  perCaller: number;
+  windowSeconds: number;
+  keepDays: number;
+}
+
+export const DEFAULT_DRAFT_LIMITS: DraftLimits = { perCaller: 20, windowSeconds: 24 * 60 * 60, keepDays: 30 };
 
 const PRODUCT_ID_RE = /^\d{1,6}$/;
 
@@ -75,8 +89,22 @@ const normalizedPlan = (rules: ProductRules, plan: { sum_insured?: number; fee?:
   frequency: plan.frequency,
 });
 
-export const insuranceRoutes = ({ db, secret, content }: InsuranceDeps) => {
+export const insuranceRoutes = ({ db, secret, content, trustedProxies = 0, drafts }: InsuranceDeps) => {
   const app = new Hono<AppEnv & MaybeUserEnv>();
+  const draftLimits: DraftLimits = { ...DEFAULT_DRAFT_LIMITS, ...drafts };
+  const guard = createThrottle(db);
+  let lastCleanup = 0;
+  /** Drafts untouched for `keepDays` go (with their unpaid invoices); at most once a minute per process. */
+  const cleanupOldDrafts = async () => {
+    if (Date.now() - lastCleanup < 60_000) return;
+    lastCleanup = Date.now();
+    await db.query(
+      `delete from applications a
+        where a.status = 'draft' and a.updated_at < now() - $1::int * interval '1 day'
+          and not exists (select 1 from invoices i join provider_payments p on p.invoice_id = i.id where i.application_id = a.id)`,
+      [draftLimits.keepDays],
+    );
+  };
   const maybeUser = optionalUser(db, secret);
 
   // ----- Catalogue -----------------------------------------------------------------------------
@@ -101,7 +129,8 @@ export const insuranceRoutes = ({ db, secret, content }: InsuranceDeps) => {
     if (!rules?.on_sale) throw notFound();
     const today = todayInMongolia();
     const body = await readBody(c, quoteRequestSchemaFor(rules, today));
-    const birthDate = body.birth_date ?? (body.register ? birthDateFromRegister(body.register) : null);
+    // The register number's date is the truth; `birth_date` alone only prices a calculator's example.
+    const birthDate = (body.register ? birthDateFromRegister(body.register) : null) ?? body.birth_date ?? null;
     // The schema already refused a request without a usable birth date.
     const age = birthDate ? ageOn(birthDate, today) : rules.age.min;
     return c.json<Quote>(computeQuote({ productId: rules.id, pricing: rules.pricing, plan: normalizedPlan(rules, body), age }));
@@ -127,8 +156,14 @@ export const insuranceRoutes = ({ db, secret, content }: InsuranceDeps) => {
     const rules = await readProductRules(db, productId);
     if (!rules?.on_sale) throw new HttpError(404, errorBody(errorKeys.productUnavailable));
     const userId = c.var.maybeUser?.id ?? null;
+    const caller = callerOf(c, c.var.maybeUser, () => rateLimitKey(clientIp(c, trustedProxies)));
+    // A new draft (not a replay) counts against the caller's cap; old drafts are cleared now and then.
+    if (!(await findIdempotencyKey(db, `application|${caller}`, key))) {
+      await guard.take([{ bucket: 'drafts', key: caller, max: draftLimits.perCaller, windowSeconds: draftLimits.windowSeconds }]);
+      await cleanupOldDrafts();
+    }
     const { id, replayed } = await db.transaction(async (tx) => {
-      const claim = await claimIdempotencyKey(tx, 'application', key, requestHash({ productId, userId }), randomUUID());
+      const claim = await claimIdempotencyKey(tx, `application|${caller}`, key, requestHash({ productId, userId }), randomUUID());
       if (!claim.replayed) await insertApplication(tx, claim.id, productId, userId);
       return claim;
     });

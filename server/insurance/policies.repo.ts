@@ -1,6 +1,7 @@
 /**
  * Policies: made once per paid application, read by their holders. A policy belongs to the buyer's
- * account, or (a visitor's purchase) to whoever signs in with the insured person's register number.
+ * account, or (a visitor's purchase) to the account whose register number and code-confirmed phone are
+ * the insured person's register number and the phone typed in the purchase.
  */
 import type { ContractStep, FeeFrequency, InsuredStep, Quote } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
@@ -26,20 +27,16 @@ export interface PolicyPayment {
 export const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
 /**
- * The insured person becomes (or already is) one of the insurer's customer records, and the policy
- * is theirs: a visitor who bought online can then register with the register number and phone they
- * gave, like a customer sold a policy at a branch. An existing record keeps its contract phone.
+ * A purchase never creates or changes a customer record (partners): the phone typed in it is not
+ * confirmed. The policy joins an existing record only when that record's phone is the one typed;
+ * otherwise it waits, with its register number and phone, until someone registers with both and
+ * confirms the phone by code (server/account/accounts.repo.ts).
  */
-const linkInsuredPartner = async (tx: Queryable, policyId: number, insured: { register: string; phone: string }, name: string) => {
+const linkInsuredPartner = async (tx: Queryable, policyId: number, insured: { register: string; phone: string }) => {
   await tx.query(
-    `insert into partners (id, register, phone, name) values (nextval('partner_id_seq'), $1, $2, $3)
-     on conflict (register) do nothing`,
-    [insured.register.toUpperCase(), insured.phone, name],
+    `update policies set partner_id = (select id from partners where register = $1 and phone = $2) where id = $3`,
+    [insured.register.toUpperCase(), insured.phone, policyId],
   );
-  await tx.query('update policies set partner_id = (select id from partners where register = $1) where id = $2', [
-    insured.register.toUpperCase(),
-    policyId,
-  ]);
 };
 
 /**
@@ -61,8 +58,8 @@ export const createPolicy = async (tx: Queryable, application: PaidApplication, 
   const contractNumber = `${prefix}-${start.slice(0, 4)}-${String(seq[0]?.n ?? 0).padStart(6, '0')}`;
   const inserted = await tx.query<{ id: number }>(
     `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status,
-                           application_id, invoice_id, owner_name, insured_name, insured_register, sum_insured, beneficiaries)
-     values ($1, $2, $3, $4, $5, $6, $7, 'active', $8, $9, $10, $11, $12, $13, $14)
+                           application_id, invoice_id, owner_name, insured_name, insured_register, insured_phone, sum_insured, beneficiaries)
+     values ($1, $2, $3, $4, $5, $6, $7, 'active', $8, $9, $10, $11, $12, $13, $14, $15)
      on conflict (application_id) do nothing returning id`,
     [
       application.user_id,
@@ -77,6 +74,7 @@ export const createPolicy = async (tx: Queryable, application: PaidApplication, 
       ownerRows[0]?.name ?? insuredName,
       insuredName,
       application.insured.register,
+      application.insured.phone,
       application.quote.sum_insured,
       JSON.stringify(application.contract.beneficiaries),
     ],
@@ -86,7 +84,7 @@ export const createPolicy = async (tx: Queryable, application: PaidApplication, 
     const { rows } = await tx.query<{ contract_number: string }>('select contract_number from policies where application_id = $1', [application.id]);
     return rows[0]?.contract_number ?? '';
   }
-  await linkInsuredPartner(tx, policyId, application.insured, insuredName);
+  await linkInsuredPartner(tx, policyId, application.insured);
   await tx.query(
     `insert into policy_payments (policy_id, amount, paid_at, method, reference) values ($1, $2, $3, $4, $5)
      on conflict (policy_id, reference) do nothing`,

@@ -2,10 +2,13 @@
  * The one path by which an invoice is settled, whoever reports it (a verified callback, the card
  * sandbox's buttons, the development endpoint): in one transaction, with the application and the
  * invoice locked, a pending invoice becomes paid (and the application's single policy is made) or
- * failed. An invoice that is no longer pending is left alone, so repeats change nothing.
+ * failed. Every report is recorded (provider_payments) and the same payment reported twice changes
+ * nothing. A payment on an invoice that was replaced or expired is never dropped: it makes the policy
+ * while the application is unpaid (and still priced at that amount), else the invoice is marked
+ * `refund_due` and the money must go back.
  */
 import type { FailureReason, InvoiceStatus } from '../../contract/payment.schema';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { ApplicationRow } from '../insurance/applications.repo';
 import { createPolicy } from '../insurance/policies.repo';
 
@@ -23,50 +26,88 @@ export interface SettlementOutcome {
   status: InvoiceStatus;
 }
 
+type LockedApplication = Pick<ApplicationRow, 'id' | 'product_id' | 'user_id' | 'status' | 'insured' | 'quote' | 'contract'>;
+
+const issuePolicy = async (tx: Queryable, application: LockedApplication, settlement: Settlement, invoice: { amount: number; provider: string }) => {
+  if (!application.insured || !application.quote || !application.contract) throw new Error('issuePolicy: incomplete application');
+  await createPolicy(
+    tx,
+    { id: application.id, product_id: application.product_id, user_id: application.user_id, insured: application.insured, quote: application.quote, contract: application.contract },
+    { invoiceId: settlement.invoiceId, amount: invoice.amount, method: invoice.provider, reference: settlement.providerPaymentId },
+  );
+  await tx.query(`update applications set status = 'paid', updated_at = now() where id = $1`, [application.id]);
+};
+
+const setOutcome = (tx: Queryable, paymentId: number, outcome: 'policy' | 'honoured' | 'refund_due' | 'failed' | 'ignored') =>
+  tx.query('update provider_payments set outcome = $2 where id = $1', [paymentId, outcome]);
+
 export const settleInvoice = async (db: Db, settlement: Settlement): Promise<SettlementOutcome | undefined> =>
   db.transaction(async (tx) => {
     const { rows: found } = await tx.query<{ application_id: string }>('select application_id from invoices where id = $1', [settlement.invoiceId]);
     const applicationId = found[0]?.application_id;
     if (!applicationId) return undefined;
     // Lock order everywhere: application, then its invoices.
-    const { rows: applications } = await tx.query<Pick<ApplicationRow, 'id' | 'product_id' | 'user_id' | 'status' | 'insured' | 'quote' | 'contract'>>(
+    const { rows: applications } = await tx.query<LockedApplication>(
       'select id, product_id, user_id, status, insured, quote, contract from applications where id = $1 for update',
       [applicationId],
     );
     const application = applications[0];
-    const { rows: invoices } = await tx.query<{ status: InvoiceStatus; amount: number; provider: string; expired: boolean }>(
-      'select status, amount, provider, expires_at <= now() as expired from invoices where id = $1 for update',
+    const { rows: invoices } = await tx.query<{ status: InvoiceStatus; amount: number; provider: string; expired: boolean; provider_payment_id: string | null }>(
+      'select status, amount, provider, provider_payment_id, expires_at <= now() as expired from invoices where id = $1 for update',
       [settlement.invoiceId],
     );
     const invoice = invoices[0];
     if (!application || !invoice) return undefined;
-    if (invoice.status !== 'pending') return { changed: false, status: invoice.status };
-    if (invoice.expired) {
-      await tx.query(`update invoices set status = 'expired', updated_at = now() where id = $1`, [settlement.invoiceId]);
-      return { changed: true, status: 'expired' };
-    }
+
+    // Every report is recorded first; the same provider payment reported again changes nothing.
+    const { rows: recorded } = await tx.query<{ id: number }>(
+      `insert into provider_payments (invoice_id, provider, provider_payment_id, result, amount) values ($1, $2, $3, $4, $5)
+       on conflict (provider, provider_payment_id) do nothing returning id`,
+      [settlement.invoiceId, invoice.provider, settlement.providerPaymentId, settlement.result, invoice.amount],
+    );
+    const paymentId = recorded[0]?.id;
+    if (paymentId === undefined) return { changed: false, status: invoice.status };
+
+    const payable = invoice.status === 'pending' && !invoice.expired;
     if (settlement.result === 'failed') {
+      if (!payable) {
+        if (invoice.status === 'pending') await tx.query(`update invoices set status = 'expired', updated_at = now() where id = $1`, [settlement.invoiceId]);
+        await setOutcome(tx, paymentId, 'ignored');
+        return { changed: invoice.status === 'pending', status: invoice.status === 'pending' ? 'expired' : invoice.status };
+      }
       await tx.query(`update invoices set status = 'failed', failure_reason = $2, provider_payment_id = $3, updated_at = now() where id = $1`, [
         settlement.invoiceId,
         settlement.failureReason ?? 'declined',
         settlement.providerPaymentId,
       ]);
+      await setOutcome(tx, paymentId, 'failed');
       return { changed: true, status: 'failed' };
     }
-    await tx.query(`update invoices set status = 'paid', paid_at = now(), provider_payment_id = $2, updated_at = now() where id = $1`, [
-      settlement.invoiceId,
-      settlement.providerPaymentId,
-    ]);
-    if (application.status === 'paid' || !application.insured || !application.quote || !application.contract) {
-      // Cannot happen while one invoice is payable at a time; if it does, the money must go back by hand.
-      console.error(`[payments] invoice ${settlement.invoiceId} paid for application ${application.id} that cannot take it`);
+
+    // Money came in. A payable invoice makes the policy. A replaced, expired or failed one is honoured
+    // while the application is unpaid and still costs this amount; otherwise the money must go back.
+    const complete = application.insured && application.quote && application.contract;
+    const canIssue = application.status === 'draft' && complete && invoice.status !== 'paid' && (payable || invoice.amount === application.quote?.fee);
+    if (canIssue) {
+      // Any other open invoice of the application is no longer wanted.
+      await tx.query(
+        `update invoices set status = 'expired', failure_reason = 'replaced', updated_at = now()
+          where application_id = $1 and status = 'pending' and id <> $2`,
+        [application.id, settlement.invoiceId],
+      );
+      await tx.query(
+        `update invoices set status = 'paid', failure_reason = null, paid_at = now(), provider_payment_id = $2, updated_at = now() where id = $1`,
+        [settlement.invoiceId, settlement.providerPaymentId],
+      );
+      await issuePolicy(tx, application, settlement, invoice);
+      await setOutcome(tx, paymentId, payable ? 'policy' : 'honoured');
       return { changed: true, status: 'paid' };
     }
-    await createPolicy(
-      tx,
-      { id: application.id, product_id: application.product_id, user_id: application.user_id, insured: application.insured, quote: application.quote, contract: application.contract },
-      { invoiceId: settlement.invoiceId, amount: invoice.amount, method: invoice.provider, reference: settlement.providerPaymentId },
+    await tx.query('update invoices set refund_due = true, updated_at = now() where id = $1', [settlement.invoiceId]);
+    await setOutcome(tx, paymentId, 'refund_due');
+    console.error(
+      `[payments] REFUND DUE: ${invoice.provider} payment ${settlement.providerPaymentId} (${invoice.amount} MNT) on invoice ${settlement.invoiceId} ` +
+        `(${invoice.status}) for application ${application.id} (${application.status}) cannot be honoured`,
     );
-    await tx.query(`update applications set status = 'paid', updated_at = now() where id = $1`, [application.id]);
-    return { changed: true, status: 'paid' };
+    return { changed: true, status: invoice.status };
   });

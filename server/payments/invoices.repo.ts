@@ -3,7 +3,8 @@ import { renderSVG } from 'uqr';
 import type { FailureReason, Invoice, InvoiceStatus, PaymentProvider } from '../../contract/payment.schema';
 import { INVOICE_TTL_SECONDS } from '../../contract/payment.schema';
 import type { Queryable } from '../db/db';
-import { khanCardPage, maskPhone, qpayDeepLinks, qpayQrText } from './providers';
+import { khanHandoffUrl } from './handoff';
+import { maskPhone, qpayDeepLinks, qpayQrText } from './providers';
 
 export interface InvoiceRow {
   id: string;
@@ -21,13 +22,14 @@ export interface InvoiceRow {
   expires_at: Date;
   paid_at: Date | null;
   policy_number: string | null;
+  refund_due: boolean;
   /** Whether the application is owned by this user (for access checks). */
   user_id: number | null;
 }
 
 const SELECT = `
   select i.id, i.application_id, a.product_id, i.provider, i.amount, i.status, i.failure_reason, i.phone, i.qr_text,
-         i.qr_image, i.provider_payment_id, i.created_at, i.expires_at, i.paid_at, a.user_id,
+         i.qr_image, i.provider_payment_id, i.created_at, i.expires_at, i.paid_at, i.refund_due, a.user_id,
          (select p.contract_number from policies p where p.invoice_id = i.id) as policy_number
     from invoices i join applications a on a.id = i.application_id`;
 
@@ -85,7 +87,8 @@ export const insertInvoice = async (tx: Queryable, invoice: NewInvoice) => {
   );
 };
 
-export const toInvoice = (row: InvoiceRow): Invoice => ({
+/** The invoice as the API answers it; `secret` signs the khan page's hand-off token in `redirect_url`. */
+export const toInvoice = (row: InvoiceRow, secret: string): Invoice => ({
   id: row.id,
   application_id: row.application_id,
   product_id: row.product_id,
@@ -94,7 +97,7 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   currency: 'MNT',
   status: row.status,
   failure_reason: row.failure_reason,
-  redirect_url: row.provider === 'khan' ? khanCardPage(row.id) : null,
+  redirect_url: row.provider === 'khan' ? khanHandoffUrl(secret, row.id) : null,
   qr_image: row.qr_image,
   qr_text: row.qr_text,
   deep_links: row.provider === 'qpay' && row.qr_text ? qpayDeepLinks(row.qr_text) : [],
@@ -103,4 +106,5 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   expires_at: row.expires_at.toISOString(),
   paid_at: row.paid_at ? row.paid_at.toISOString() : null,
   policy_number: row.policy_number,
+  refund_due: row.refund_due,
 });

@@ -8,12 +8,12 @@ import { errorKeys } from '../../contract/error.schema';
 import type { Invoice, PaymentProvider } from '../../contract/payment.schema';
 import { createInvoiceBodySchema, devCompleteBodySchema, paymentCallbackSchema, SIGNATURE_HEADER } from '../../contract/payment.schema';
 import { APPLICATION_STEPS } from '../../contract/insurance.schema';
-import { toFieldErrors } from '../../contract/validation';
+import { toFieldErrors, unsafeTextFields } from '../../contract/validation';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { badRequest, errorBody, HttpError, notFound } from '../http/errors';
-import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
 import { readBody } from '../http/validate';
 import { lockApplication, readApplication } from '../insurance/applications.repo';
 import { applicationClosed, applicationIncomplete } from '../insurance/insurance.routes';
@@ -46,6 +46,8 @@ export const handleCallback = async (db: Db, secret: string, provider: CallbackP
   } catch {
     json = {};
   }
+  const unsafe = unsafeTextFields(json);
+  if (Object.keys(unsafe).length > 0) throw badRequest(unsafe);
   const parsed = paymentCallbackSchema.safeParse(typeof json === 'object' && json !== null && !Array.isArray(json) ? json : {});
   if (!parsed.success) throw badRequest(toFieldErrors(parsed.error));
   const body = parsed.data;
@@ -95,7 +97,7 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
     await expireDueInvoices(db, { invoiceId: id });
     const row = await readInvoice(db, id);
     if (!row) throw notFound();
-    return toInvoice(row);
+    return toInvoice(row, secret);
   };
 
   app.post('/applications/:id/invoice/', jsonBodyLimit, maybeUser, async (c) => {
@@ -114,12 +116,9 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
       const current = await readApplication(tx, applicationId);
       if (!current) throw notFound();
       // A replayed key answers what it made, whatever happened since.
-      const { rows: seen } = await tx.query<{ resource_id: string; request_hash: string }>(
-        'select resource_id, request_hash from idempotency_keys where scope = $1 and key = $2',
-        [`invoice:${applicationId}`, key],
-      );
-      if (seen[0]) {
-        const claim = await claimIdempotencyKey(tx, `invoice:${applicationId}`, key, hash, seen[0].resource_id);
+      const seen = await findIdempotencyKey(tx, `invoice:${applicationId}`, key);
+      if (seen) {
+        const claim = await claimIdempotencyKey(tx, `invoice:${applicationId}`, key, hash, seen.resource_id);
         return { id: claim.id, created: false };
       }
       if (current.status === 'paid') throw applicationClosed();

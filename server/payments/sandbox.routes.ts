@@ -11,6 +11,7 @@ import type { Db } from '../db/db';
 import { completeSandboxPayment, settleKhan } from './payments.routes';
 import { expireDueInvoices, readInvoice, toInvoice } from './invoices.repo';
 import { isUuid } from '../insurance/owner';
+import { HANDOFF_PARAM, isHandoffToken, isSameOriginPost, sandboxFormLimit } from './handoff';
 
 export interface SandboxDeps {
   db: Db;
@@ -72,7 +73,7 @@ export const sandboxRoutes = ({ db, secret, devTools }: SandboxDeps) => {
     await expireDueInvoices(db, { invoiceId: id });
     const row = await readInvoice(db, id);
     if (!row || (provider && row.provider !== provider)) return undefined;
-    return toInvoice(row);
+    return toInvoice(row, secret);
   };
 
   const missing = () =>
@@ -83,9 +84,17 @@ export const sandboxRoutes = ({ db, secret, devTools }: SandboxDeps) => {
     return c.body(STYLES, 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
 
+  const refused = () =>
+    new Response('This payment page must be opened from the shop. Төлбөрийн хуудсыг дэлгүүрээс нээнэ үү.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+
   app.get('/sandbox/khan/:id/', async (c) => {
     const invoice = await invoiceOf(c.req.param('id'), 'khan');
     if (!invoice) return missing();
+    const handoff = c.req.query(HANDOFF_PARAM);
+    if (!isHandoffToken(secret, invoice.id, handoff)) return refused();
     c.header('Cache-Control', 'no-store');
     // A settled or expired invoice cannot be paid again: back to the shop's status page.
     if (invoice.status !== 'pending') return c.redirect(returnUrl(invoice), 303);
@@ -96,6 +105,7 @@ export const sandboxRoutes = ({ db, secret, devTools }: SandboxDeps) => {
           <header><div class="logo" aria-hidden="true">KB</div><h1>Khan Bank · Card payment</h1></header>
           ${details(invoice)}
           <form method="post" action="/sandbox/khan/${invoice.id}/">
+            <input type="hidden" name="${HANDOFF_PARAM}" value="${handoff}" />
             <label>Card number / Картын дугаар<input name="card" inputmode="numeric" autocomplete="off" value="4000 0000 0000 0002" /></label>
             <div class="row">
               <label>Valid thru<input name="expiry" autocomplete="off" value="12/29" /></label>
@@ -112,11 +122,14 @@ export const sandboxRoutes = ({ db, secret, devTools }: SandboxDeps) => {
     );
   });
 
-  app.post('/sandbox/khan/:id/', async (c) => {
+  app.post('/sandbox/khan/:id/', sandboxFormLimit, async (c) => {
     const id = c.req.param('id');
     const invoice = await invoiceOf(id, 'khan');
     if (!invoice) return missing();
+    // Only the page the shop handed this browser to may act: its token, posted from this origin.
+    if (!isSameOriginPost(c)) return refused();
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    if (!isHandoffToken(secret, invoice.id, form[HANDOFF_PARAM])) return refused();
     if (invoice.status === 'pending') await settleKhan(db, invoice.id, form.action === 'pay' ? 'paid' : 'failed');
     const settled = await invoiceOf(id, 'khan');
     return c.redirect(returnUrl(settled ?? invoice), 303);

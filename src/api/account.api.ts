@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import {
   accountSchema,
+  profileSavedSchema,
   codeSentSchema,
   okSchema,
   usernameSentSchema,
@@ -39,7 +40,8 @@ export const resetPassword = (body: ResetBody) => post(okSchema, 'api/account/fo
 
 /** GET /api/account/ (bearer): the signed-in user's account. */
 export const getAccount = () => request(accountSchema, () => http.get('api/account/').json());
-export const saveProfile = (body: ProfileBody) => put(accountSchema, 'api/account/', body);
+/** PUT /api/account/ (bearer): a new e-mail needs the current password; it answers a new token (other sessions end). */
+export const saveProfile = (body: ProfileBody) => put(profileSavedSchema, 'api/account/', body);
 /** POST /api/account/password/ (bearer): answers a new token; every older one stops working. */
 export const changePassword = (body: ChangePasswordBody) => post(tokenResponseSchema, 'api/account/password/', body);
 export const saveLanguage = (body: LanguageBody) => put(accountSchema, 'api/account/language/', body);

@@ -9,6 +9,7 @@ import {
   applicationListSchema,
   applicationSchema,
   IDEMPOTENCY_HEADER,
+  VISITOR_KEY_HEADER,
   productDetailSchema,
   productListSchema,
   quoteSchema,
@@ -41,10 +42,27 @@ export const getProduct = (productId: number, signal?: AbortSignal) =>
 export const getQuote = (productId: number, body: QuoteRequest, signal?: AbortSignal) =>
   request(quoteSchema, () => http.post(`api/products/${productId}/quote/`, { json: body, ...(signal ? { signal } : {}) }).json());
 
+const VISITOR_KEY_STORAGE = 'visitor-key';
+
+/** This browser's own random key: a replayed idempotency key is only ever answered to it. */
+const visitorKey = (): string => {
+  try {
+    const kept = localStorage.getItem(VISITOR_KEY_STORAGE);
+    if (kept && /^[A-Za-z0-9_.:-]{16,128}$/.test(kept)) return kept;
+    const made = crypto.randomUUID();
+    localStorage.setItem(VISITOR_KEY_STORAGE, made);
+    return made;
+  } catch {
+    return crypto.randomUUID();
+  }
+};
+
 /** POST /api/applications/: a draft purchase; the same key answers the same draft (a retry never makes two). */
 export const createApplication = (productId: number, idempotencyKey: string) =>
   request(applicationSchema, () =>
-    http.post('api/applications/', { json: { product_id: productId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }).json(),
+    http
+      .post('api/applications/', { json: { product_id: productId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey, [VISITOR_KEY_HEADER]: visitorKey() } })
+      .json(),
   );
 
 /** GET /api/applications/ (signed in): my unpaid drafts, newest first. */

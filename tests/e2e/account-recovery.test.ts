@@ -29,16 +29,18 @@ describe('forgot username', () => {
     expect(await phone.latestText()).toBe(`Nar Life: your username (login e-mail) is ${second.email}`);
   });
 
-  it("says 'not registered' and 'wrong phone' in Mongolian, keeping the form", async () => {
+  it("says one 'Information is incorrect.' for an unknown register number and a wrong phone in Mongolian, keeping the form", async () => {
     expectRefusals();
     const site = await e2e.openSite({ language: 'mn' });
     const forgot = new ForgotUsernamePage(site.language);
     await forgot.open();
     await forgot.askFor('ЮЯ12345678', '99998888');
     await expectVisible(forgot.errorAlert);
-    expect((await forgot.errorAlert.innerText()).trim()).toBe(text('mn', 'errors:registerNotRegistered'));
+    expect((await forgot.errorAlert.innerText()).trim()).toBe(text('mn', 'errors:invalidInformation'));
+    const answered = site.page.waitForResponse((response) => response.url().includes('/api/account/forgot-username/'));
     await forgot.askFor(demo.register, '99998888');
-    await expect.poll(async () => (await forgot.errorAlert.innerText()).trim()).toBe(text('mn', 'errors:wrongPhone'));
+    expect((await answered).status()).toBe(422);
+    await expect.poll(async () => (await forgot.errorAlert.innerText()).trim()).toBe(text('mn', 'errors:invalidInformation'));
     expect(await forgot.phoneField.inputValue()).toBe('99998888');
   });
 
@@ -49,9 +51,11 @@ describe('forgot username', () => {
     await forgot.open();
     await forgot.askFor('ЮЯ12345678', '99998888');
     await expectVisible(forgot.errorAlert);
-    expect((await forgot.errorAlert.innerText()).trim()).toBe('Your registration number is incorrect or you are not registered.');
+    expect((await forgot.errorAlert.innerText()).trim()).toBe('Information is incorrect.');
+    const answered = site.page.waitForResponse((response) => response.url().includes('/api/account/forgot-username/'));
     await forgot.askFor(demo.register, '99998888');
-    await expect.poll(async () => (await forgot.errorAlert.innerText()).trim()).toBe('Your phone number is incorrect.');
+    expect((await answered).status()).toBe(422);
+    await expect.poll(async () => (await forgot.errorAlert.innerText()).trim()).toBe('Information is incorrect.');
   });
 });
 
@@ -100,9 +104,11 @@ describe('forgot password', () => {
 
     await forgot.identify('nobody@example.com', '99998888');
     await expectVisible(forgot.errorAlert);
-    expect((await forgot.errorAlert.innerText()).trim()).toBe(text('mn', 'errors:emailNotRegistered'));
+    expect((await forgot.errorAlert.innerText()).trim()).toBe(text('mn', 'errors:invalidInformation'));
+    const answered = site.page.waitForResponse((response) => response.url().includes('/api/account/forgot-password/'));
     await forgot.identify(second.email, '99998888');
-    await expect.poll(async () => (await forgot.errorAlert.innerText()).trim()).toBe(text('mn', 'errors:wrongPhone'));
+    expect((await answered).status()).toBe(422);
+    await expect.poll(async () => (await forgot.errorAlert.innerText()).trim()).toBe(text('mn', 'errors:invalidInformation'));
     expect(await forgot.emailField.inputValue()).toBe(second.email);
   });
 });

@@ -166,9 +166,9 @@ describe('registering', () => {
 });
 
 describe('registration refusals', () => {
-  it("says 'You are already registered.', 'Your phone number is incorrect.' and 'No insurance found.', keeping the form", async () => {
+  it("says 'You are already registered.', and one 'Information is incorrect.' for a wrong phone or no policy, keeping the form", async () => {
     expectRefusals();
-    const { registerPage } = await open('en');
+    const { registerPage, page } = await open('en');
     const message = async () => {
       await expectVisible(registerPage.errorAlert);
       return (await registerPage.errorAlert.innerText()).trim();
@@ -179,12 +179,14 @@ describe('registration refusals', () => {
 
     const person = people.at(-1)!;
     await registerPage.register({ email: 'someone@example.com', password: 'secret12', register: person.register, phone: '88887777' });
-    await expect.poll(message).toBe('Your phone number is incorrect.');
+    await expect.poll(message).toBe('Information is incorrect.');
     expect(await registerPage.phoneField.inputValue()).toBe('88887777');
 
     const withoutPolicy = DEMO_POLICYHOLDERS.find((holder) => holder.productId === null)!;
+    const answered = page.waitForResponse((response) => response.url().includes('/api/account/register/'));
     await registerPage.register({ email: 'someone@example.com', password: 'secret12', register: withoutPolicy.register, phone: withoutPolicy.phone });
-    await expect.poll(message).toBe('No insurance found.');
+    expect((await answered).status()).toBe(422);
+    await expect.poll(message).toBe('Information is incorrect.');
   });
 
   it('checks the form in the page first, in Mongolian too', async () => {

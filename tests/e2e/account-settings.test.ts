@@ -57,18 +57,22 @@ describe('settings', () => {
     const settings = new SettingsPage(site.language);
     await settings.open();
     expect(await settings.emailField.inputValue()).toBe(demoUser.email);
-    await settings.saveEmail(secondUser.email);
+    await settings.saveEmail(secondUser.email, demoUser.password);
     await expectVisible(settings.error('profile'));
     expect((await settings.error('profile').innerText()).trim()).toBe(text('mn', 'errors:emailTaken'));
 
-    await settings.saveEmail('bat.demo@example.com');
+    // A wrong current password changes nothing.
+    await settings.saveEmail('bat.demo@example.com', 'not-the-password');
+    await expect.poll(async () => (await settings.error('profile').innerText()).trim()).toBe(text('mn', 'errors:currentPasswordIncorrect'));
+    await settings.saveEmail('bat.demo@example.com', demoUser.password);
     await expectVisible(settings.saved('profile'));
+    expect(await settings.profilePasswordField.inputValue()).toBe('');
     expect((await settings.saved('profile').innerText()).trim()).toBe(text('mn', 'account:settings.profile.saved'));
     await site.page.reload();
     await settings.waitUntilShown();
     expect(await settings.emailField.inputValue()).toBe('bat.demo@example.com');
     // Back to the seeded e-mail, so the other tests of this file can log the demo user in.
-    await settings.saveEmail(demoUser.email);
+    await settings.saveEmail(demoUser.email, demoUser.password);
     await expectVisible(settings.saved('profile'));
   });
 

@@ -27,7 +27,8 @@ describe("a visitor's purchase", () => {
     await status.seePaid();
     const policyNumber = await status.seePolicyNumber();
 
-    // The visitor is told how to see it, and the login page brings them back to their insurances.
+    // The visitor is told how to see it: how to register for a first-time buyer, or log in.
+    await status.seeHowToRegister();
     await status.logInToSeeThePolicy();
     await loginPage.waitUntilShown();
     await loginPage.logInAs(secondUser.email, secondUser.password);

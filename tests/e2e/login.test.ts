@@ -47,6 +47,21 @@ describe('logging in', () => {
     expect(page.url()).toMatch(/\/login$/);
   });
 
+  it('tells how long to wait after too many failed attempts', async () => {
+    e2e.expectProblem(/status of 401.*\/api\/token\//, 'console error');
+    e2e.expectProblem(/status of 429.*\/api\/token\//, 'console error');
+    const { loginPage, page } = await e2e.openSite({ language: 'en' });
+    await loginPage.open();
+    for (let i = 0; i < 5; i++) {
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/token/');
+      await loginPage.logInAs('patient@example.com', `wrong-${i}`);
+      expect((await answered).status()).toBe(401);
+    }
+    await expect.poll(async () => (await loginPage.errorAlert.innerText()).trim()).toBe('The login email or password is incorrect.');
+    await loginPage.logInAs('patient@example.com', 'wrong-again');
+    await expect.poll(async () => (await loginPage.errorAlert.innerText().catch(() => '')).trim()).toBe('Too many failed attempts. Please try again in 15 min.');
+  });
+
   it('says the same in Mongolian', async () => {
     e2e.expectProblem(/status of 401.*\/api\/token\//, 'console error');
     const { loginPage } = await e2e.openSite({ language: 'mn' });

@@ -18,7 +18,8 @@ const fresh = { fieldErrors: {}, error: null, saved: false };
 const emptyPasswordForm = { current_password: '', new_password: '', new_password_again: '' };
 const isEmpty = (errors: object) => Object.keys(errors).length === 0;
 /** What the profile and password sections find wrong before sending, by the contract's schemas. */
-const profileProblems = (email: string) => formErrors(profileBodySchema, { email });
+const profileProblems = (profile: { email: string; current_password: string }) =>
+  formErrors(profileBodySchema, { email: profile.email, current_password: profile.current_password });
 const passwordProblems = (form: typeof emptyPasswordForm) =>
   formErrors(
     changePasswordBodySchema,
@@ -41,6 +42,7 @@ export const settingsModel = defineModel({
     { type: 'settings.retry' },
     { type: 'profile.change', value: 'bat@example.com' },
     { type: 'profile.change', value: 'bat@' },
+    { type: 'profile.password', value: 'demo1234' },
     { type: 'profile.submit' },
     doneEvent('saveProfile', changedEmail),
     errorEvent('saveProfile', emailTaken),
@@ -61,7 +63,7 @@ export const settingsModel = defineModel({
   // into thousands of states; the behaviour tests check those.
   flags: ({ context }) => ({
     account: context.account !== null,
-    profileValid: isEmpty(profileProblems(context.profile.email)),
+    profileValid: isEmpty(profileProblems(context.profile)),
     // isPasswordValid reads three fields: how many are still wrong, so a path can fill them in turn.
     passwordErrors: Object.keys(passwordProblems(context.password.form)).length,
   }),
@@ -72,7 +74,7 @@ export const settingsModel = defineModel({
     initial: (input) => ({
       account: null,
       loadError: null,
-      profile: { ...fresh, email: '' },
+      profile: { ...fresh, email: '', current_password: '' },
       password: { ...fresh, form: emptyPasswordForm },
       language: { ...fresh, value: input.language },
       cookies: { saved: false },
@@ -89,11 +91,18 @@ export const settingsModel = defineModel({
 
       'profile.change': (before, event, from) =>
         from.matches('ready.profile.editing') ? { profile: { ...before.profile, email: event.value, fieldErrors: {}, saved: false } } : {},
+      // Typing the current password clears only its own error.
+      'profile.password': (before, event, from) => {
+        if (!from.matches('ready.profile.editing')) return {};
+        const { current_password: _cleared, ...others } = before.profile.fieldErrors as Record<string, unknown>;
+        return { profile: { ...before.profile, current_password: event.value, fieldErrors: others as typeof before.profile.fieldErrors, saved: false } };
+      },
       'profile.submit': (before, _, from) =>
         from.matches('ready.profile.editing')
-          ? { profile: { ...before.profile, fieldErrors: profileProblems(before.profile.email), error: null, saved: false } }
+          ? { profile: { ...before.profile, fieldErrors: profileProblems(before.profile), error: null, saved: false } }
           : {},
-      'xstate.done.actor.saveProfile': (_, event) => ({ account: event.output, profile: { ...fresh, email: event.output.email, saved: true } }),
+      // Saved: the password typed for it is cleared.
+      'xstate.done.actor.saveProfile': (_, event) => ({ account: event.output, profile: { ...fresh, email: event.output.email, current_password: '', saved: true } }),
       'xstate.error.actor.saveProfile': (before, event) => ({
         profile: { ...before.profile, error: shownMessage(event.error), fieldErrors: shownFields(event.error) },
       }),
@@ -132,9 +141,10 @@ export const settingsModel = defineModel({
       'xstate.error.actor.loadAccount': () => 'failed',
       'settings.retry': (_, __, from) => (from.matches('failed') ? 'loading' : from.value),
       'profile.change': (_, __, from) => from.value,
+      'profile.password': (_, __, from) => from.value,
       'profile.submit': (before, _, from) =>
         from.matches('ready.profile.editing')
-          ? withRegion(from.value, 'ready.profile', isEmpty(profileProblems(before.profile.email)) ? 'saving' : 'editing')
+          ? withRegion(from.value, 'ready.profile', isEmpty(profileProblems(before.profile)) ? 'saving' : 'editing')
           : from.value,
       'xstate.done.actor.saveProfile': (_, __, from) => withRegion(from.value, 'ready.profile', 'editing'),
       'xstate.error.actor.saveProfile': (_, __, from) => withRegion(from.value, 'ready.profile', 'editing'),
@@ -157,13 +167,13 @@ export const settingsModel = defineModel({
       loading: (_, state) => state.running.includes('loadAccount'),
       failed: ({ loadError }) => loadError !== null,
       ready: ({ account, loadError }) => account !== null && loadError === null,
-      'ready.profile.saving': ({ profile }, state) => isEmpty(profileProblems(profile.email)) && state.running.includes('saveProfile'),
+      'ready.profile.saving': ({ profile }, state) => isEmpty(profileProblems(profile)) && state.running.includes('saveProfile'),
       'ready.password.saving': ({ password }, state) => isEmpty(passwordProblems(password.form)) && state.running.includes('changePassword'),
       'ready.language.saving': (_, state) => state.running.includes('saveLanguage'),
       'ready.cookies.choosing': ({ cookies }, state) => !cookies.saved && state.running.includes('awaitCookieChoice'),
     },
     sent: {
-      saveProfile: ({ profile }) => ({ email: profile.email }),
+      saveProfile: ({ profile }) => ({ email: profile.email, current_password: profile.current_password }),
       changePassword: ({ password }) => ({ current_password: password.form.current_password, new_password: password.form.new_password }),
       saveLanguage: ({ language }) => ({ language: language.value }),
     },

@@ -38,11 +38,17 @@ describe('settings behaviour', () => {
   });
 
   it('saves the e-mail and says so; a refusal keeps what was typed', async () => {
-    const refused = await replayPath(settingsModel, pathFromEvents(settingsModel, [...loaded, { type: 'profile.change', value: 'bat@example.com' }, { type: 'profile.submit' }, errorEvent('saveProfile', emailTaken)]));
-    expect(refused.steps.at(-1)?.snapshot.context.profile).toMatchObject({ email: 'bat@example.com', error: { key: errorKeys.emailTaken }, saved: false });
-    const saved = await replayPath(settingsModel, pathFromEvents(settingsModel, [...loaded, { type: 'profile.change', value: 'bat@example.com' }, { type: 'profile.submit' }, doneEvent('saveProfile', changedEmail)]));
-    expect(saved.invocations.find((call) => call.id === 'saveProfile')?.input).toEqual({ email: 'bat@example.com' });
-    expect(saved.steps.at(-1)?.snapshot.context).toMatchObject({ account: changedEmail, profile: { saved: true, error: null } });
+    const typed = [...loaded, { type: 'profile.change', value: 'bat@example.com' }, { type: 'profile.password', value: 'demo1234' }, { type: 'profile.submit' }] as const;
+    const refused = await replayPath(settingsModel, pathFromEvents(settingsModel, [...typed, errorEvent('saveProfile', emailTaken)]));
+    expect(refused.steps.at(-1)?.snapshot.context.profile).toMatchObject({ email: 'bat@example.com', current_password: 'demo1234', error: { key: errorKeys.emailTaken }, saved: false });
+    const saved = await replayPath(settingsModel, pathFromEvents(settingsModel, [...typed, doneEvent('saveProfile', changedEmail)]));
+    // The current password goes with the new e-mail, and is cleared once saved.
+    expect(saved.invocations.find((call) => call.id === 'saveProfile')?.input).toEqual({ email: 'bat@example.com', current_password: 'demo1234' });
+    expect(saved.steps.at(-1)?.snapshot.context).toMatchObject({ account: changedEmail, profile: { saved: true, error: null, current_password: '' } });
+    // Without the current password nothing is sent.
+    const unsent = await replayPath(settingsModel, pathFromEvents(settingsModel, [...loaded, { type: 'profile.change', value: 'bat@example.com' }, { type: 'profile.submit' }]));
+    expect(unsent.invocations.find((call) => call.id === 'saveProfile')).toBeUndefined();
+    expect(unsent.steps.at(-1)?.snapshot.context.profile.fieldErrors).toMatchObject({ current_password: { key: 'validation.passwordRequired' } });
   });
 
   it('checks the new password twice before sending, and keeps the fields on a wrong current password', async () => {

@@ -3,7 +3,7 @@
  * the limits on codes (resend wait, attempts, expiry) the server enforces whatever the page does.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountSchema, codeSentSchema } from '../../contract/account.schema';
+import { accountSchema, codeSentSchema, profileSavedSchema } from '../../contract/account.schema';
 import { tokenResponseSchema } from '../../contract/auth.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { DEMO_POLICYHOLDERS, type DemoPolicyholder } from '../../server/account/seed';
@@ -154,19 +154,22 @@ describe('registration', () => {
     expect(await outbox(demo.phone)).toEqual([]);
   });
 
-  it("says 'No insurance found.' without a policy and 'Your phone number is incorrect.' for another phone", async () => {
+  it("answers one 'Information is incorrect.' for an unknown register number, no policy and another phone", async () => {
+    // One answer for all three: it never tells which register numbers are customers (whose phone to guess).
     const unknown = await post('/api/account/register/', { email: 'x1@example.com', password: 'secret12', register: 'ЮЯ12345678', phone: '99998888' });
     expect(unknown.status).toBe(422);
-    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.noInsurance' } });
+    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const noPolicy = await post('/api/account/register/', registrationOf(withoutPolicy));
-    expect(await errorOf(noPolicy)).toEqual({ message: { key: 'errors.noInsurance' } });
+    expect(noPolicy.status).toBe(422);
+    expect(await errorOf(noPolicy)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const person = takePerson();
     const wrongPhone = await post('/api/account/register/', { ...registrationOf(person), phone: '88887777' });
     expect(wrongPhone.status).toBe(422);
-    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.wrongPhone' } });
+    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.invalidInformation' } });
     // Also for an already registered person: the phone is checked first, so nothing is revealed.
     const demoWrongPhone = await post('/api/account/register/', { email: 'x2@example.com', password: 'secret12', register: demo.register, phone: '88887777' });
-    expect(await errorOf(demoWrongPhone)).toEqual({ message: { key: 'errors.wrongPhone' } });
+    expect(demoWrongPhone.status).toBe(422);
+    expect(await errorOf(demoWrongPhone)).toEqual({ message: { key: 'errors.invalidInformation' } });
     expect(await outbox('88887777')).toEqual([]);
   });
 });
@@ -279,14 +282,16 @@ describe('forgot username', () => {
   });
 
   it('answers only with the SPEC messages', async () => {
+    // One answer for an unknown register number, a person without an account and a wrong phone.
     const unknown = await post('/api/account/forgot-username/', { register: 'ЮЯ12345678', phone: '99998888' });
     expect(unknown.status).toBe(422);
-    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.registerNotRegistered' } });
-    // A policyholder without an account is "not registered" too.
+    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const notRegistered = await post('/api/account/forgot-username/', { register: withoutPolicy.register, phone: withoutPolicy.phone });
-    expect(await errorOf(notRegistered)).toEqual({ message: { key: 'errors.registerNotRegistered' } });
+    expect(notRegistered.status).toBe(422);
+    expect(await errorOf(notRegistered)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const wrongPhone = await post('/api/account/forgot-username/', { register: demo.register, phone: '88887777' });
-    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.wrongPhone' } });
+    expect(wrongPhone.status).toBe(422);
+    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const bad = await post('/api/account/forgot-username/', { register: 'УБ1', phone: '' });
     expect(bad.status).toBe(400);
     expect(Object.keys((await errorOf(bad)).fields ?? {}).sort()).toEqual(['phone', 'register']);
@@ -323,11 +328,13 @@ describe('forgot password', () => {
   });
 
   it('answers only with the SPEC messages', async () => {
+    // One answer for an unknown e-mail and a wrong phone.
     const unknown = await post('/api/account/forgot-password/', { email: 'nobody@example.com', phone: '99998888' });
     expect(unknown.status).toBe(422);
-    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.emailNotRegistered' } });
+    expect(await errorOf(unknown)).toEqual({ message: { key: 'errors.invalidInformation' } });
     const wrongPhone = await post('/api/account/forgot-password/', { email: second.email, phone: '88887777' });
-    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.wrongPhone' } });
+    expect(wrongPhone.status).toBe(422);
+    expect(await errorOf(wrongPhone)).toEqual({ message: { key: 'errors.invalidInformation' } });
     expect(await outbox('88887777')).toEqual([]);
   });
 
@@ -372,19 +379,37 @@ describe('settings', () => {
     expect((await send('PUT', '/api/account/language/', { language: 'en' })).status).toBe(401);
   });
 
-  it('changes the e-mail, tells the phone, and refuses one another account uses', async () => {
-    const taken = await send('PUT', '/api/account/', { email: second.email }, bearer(token));
+  it('changes the e-mail only with the current password, ends other sessions, tells the phone, and refuses one another account uses', async () => {
+    const taken = await send('PUT', '/api/account/', { email: second.email, current_password: 'secret12' }, bearer(token));
     expect(taken.status).toBe(409);
     expect(await errorOf(taken)).toEqual({ message: { key: 'errors.emailTaken' } });
-    const bad = await send('PUT', '/api/account/', { email: 'nope' }, bearer(token));
+    const bad = await send('PUT', '/api/account/', { email: 'nope', current_password: 'secret12' }, bearer(token));
     expect((await errorOf(bad)).fields).toEqual({ email: { key: 'validation.emailInvalid', values: {} } });
+    const before = email;
 
-    email = `new-${person.partnerId}@example.com`;
-    const changed = await send('PUT', '/api/account/', { email: ` ${email.toUpperCase()} ` }, bearer(token));
+    // A session alone (a stolen token) cannot change the login: the current password is needed.
+    const newEmail = `new-${person.partnerId}@example.com`;
+    const withoutPassword = await send('PUT', '/api/account/', { email: newEmail }, bearer(token));
+    expect(withoutPassword.status).toBe(400);
+    expect((await errorOf(withoutPassword)).fields).toEqual({ current_password: { key: 'validation.passwordRequired', values: {} } });
+    const wrongPassword = await send('PUT', '/api/account/', { email: newEmail, current_password: 'not-it' }, { ...bearer(token), ...fromNewAddress() });
+    expect(wrongPassword.status).toBe(422);
+    expect(await errorOf(wrongPassword)).toEqual({ message: { key: 'errors.currentPasswordIncorrect' } });
+    expect(accountSchema.parse(await json(await app.request('/api/account/', { headers: bearer(token) }))).email).toBe(before);
+
+    const otherSession = await tokenFor(before, 'secret12');
+    email = newEmail;
+    const changed = await send('PUT', '/api/account/', { email: ` ${email.toUpperCase()} `, current_password: 'secret12' }, bearer(token));
     expect(changed.status).toBe(200);
-    expect(accountSchema.parse(await changed.json()).email).toBe(email);
+    const saved = profileSavedSchema.parse(await changed.json());
+    expect(saved.email).toBe(email);
     expect((await outbox(person.phone))[0]?.text).toContain(email);
     expect((await login(email, 'secret12')).status).toBe(200);
+    // Every other session ends; this one goes on with the token answered.
+    expect((await app.request('/api/account/', { headers: bearer(otherSession) })).status).toBe(401);
+    expect((await app.request('/api/account/', { headers: bearer(token) })).status).toBe(401);
+    expect((await app.request('/api/account/', { headers: bearer(saved.access ?? '') })).status).toBe(200);
+    token = saved.access ?? '';
   });
 
   it('saves the language, which the next text message uses', async () => {
@@ -424,7 +449,66 @@ describe('settings', () => {
     }
     const refused = await post('/api/account/password/', { current_password: 'changed1', new_password: 'changed2' }, { ...bearer(token), ...address });
     expect(refused.status).toBe(429);
-    expect((await errorOf(refused)).message.key).toBe('errors.tooManyAttempts');
+    expect((await errorOf(refused)).message.key).toBe('errors.tryAgainIn');
+  });
+});
+
+describe('e-mail length', () => {
+  it('refuses an e-mail over 254 characters at registration, login and recovery', async () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}.mn`;
+    expect(long.length).toBeGreaterThan(254);
+    const register = await post('/api/account/register/', { email: long, password: 'secret12', register: 'ЮЯ12345678', phone: '99998888' });
+    expect(register.status).toBe(400);
+    expect((await errorOf(register)).fields?.email).toEqual({ key: 'validation.maxLength', values: { max: 254 } });
+    expect((await post('/api/token/', { email: long, password: 'x' }, fromNewAddress())).status).toBe(400);
+    expect((await post('/api/account/forgot-password/', { email: long, phone: '99998888' })).status).toBe(400);
+  });
+});
+
+describe('pending verifications', () => {
+  it('are not voided by someone else starting one for the same register number and phone', async () => {
+    // A customer of this test alone (the demo policyholders are all taken by the tests above).
+    const person: DemoPolicyholder = { partnerId: 990_001, name: 'Тэст Хүн', register: 'ЖЖ85010101', phone: '99007777', productId: 100 };
+    await server.db.query('insert into partners (id, register, phone, name) values ($1, $2, $3, $4)', [person.partnerId, person.register, person.phone, person.name]);
+    await server.db.query(
+      `insert into policies (partner_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+       values ($1, 'BR-TEST-990001', 100, '2024-01-01', '2034-12-31', 50000, 'monthly', 'active')`,
+      [person.partnerId],
+    );
+    const mine = await startRegistration(person, fromNewAddress());
+    const myCode = await lastCode(person.phone);
+    // A stranger who knows the register number and phone starts again once the wait is over.
+    await age(person.phone, 61);
+    const stranger = await post('/api/account/register/', { ...registrationOf(person, 'stranger@example.com') }, fromNewAddress());
+    expect(stranger.status).toBe(200);
+    expect(codeSentSchema.parse(await stranger.json()).ticket).not.toBe(mine.ticket);
+    // The person's own code still confirms their own registration, with their own e-mail.
+    const confirmed = await post('/api/account/register/confirm/', { ticket: mine.ticket, code: myCode });
+    expect(confirmed.status).toBe(200);
+    const token = tokenResponseSchema.parse(await confirmed.json()).access;
+    expect(accountSchema.parse(await json(await app.request('/api/account/', { headers: bearer(token) }))).email).toBe(`${person.partnerId}@example.com`);
+  });
+});
+
+describe('registration and recovery look-ups', () => {
+  it('are throttled per person asked about and per address, counted before the look-up, even in a burst', async () => {
+    // A burst about one register number from many addresses: only the per-person limit (10) gets through.
+    const about = (i: number) => post('/api/account/forgot-username/', { register: 'ЯЮ80010101', phone: `8800${String(i).padStart(4, '0')}` }, fromNewAddress());
+    const burst = await Promise.all(Array.from({ length: 25 }, (_, i) => about(i)));
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const refused = burst.find((response) => response.status === 429);
+    expect(Number(refused?.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await errorOf(refused as Response)).message).toEqual({ key: 'errors.tryAgainIn', values: { minutes: 15 } });
+    // One address asking about many people: the 31st look-up is refused.
+    const address = fromNewAddress();
+    for (let i = 0; i < 30; i++) {
+      const response = await post('/api/account/register/', { email: `probe${i}@example.com`, password: 'secret12', register: `ЮЯ900101${String(i).padStart(2, '0')}`, phone: '99998888' }, address);
+      expect(response.status).toBe(422);
+    }
+    const blocked = await post('/api/account/register/', { email: 'probe@example.com', password: 'secret12', register: 'ЮЯ90010199', phone: '99998888' }, address);
+    expect(blocked.status).toBe(429);
   });
 });
 

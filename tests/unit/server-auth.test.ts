@@ -91,6 +91,14 @@ describe('POST /api/token/verify/', () => {
     expect(await response.json()).toEqual({ message: { key: 'errors.unauthorized' } });
   });
 
+  it('refuses a token with padding or anything else added to its parts', async () => {
+    const [head, body, signature] = demoToken.split('.') as [string, string, string];
+    for (const variant of [`${demoToken}=`, `${demoToken}==`, `${head}=.${body}.${signature}`, `${head}.${body}=.${signature}`]) {
+      expect((await verify(variant)).status, variant).toBe(401);
+      expect((await app.request('/api/profile/', bearer(variant))).status).toBe(401);
+    }
+  });
+
   it('refuses a token whose payload was changed after signing', async () => {
     const [head, body, signature] = user2Token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;

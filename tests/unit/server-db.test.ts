@@ -5,9 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
 import type { Db } from '../../server/db/db';
 import { loadMigrations, migrate } from '../../server/db/migrate';
+import { openPglite } from '../../server/db/pglite.db';
+import { DataDirLockedError } from '../../server/db/data-dir-lock';
+import { seedDemoData, seedIfEmpty } from '../../server/db/seed';
+import { DEMO_USER, PRODUCTS, SECOND_USER, SEED_USERS } from '../../server/db/seed-data';
 import { openTestDb, testServerUrl } from '../../server/testing';
-import { seedIfEmpty } from '../../server/db/seed';
-import { DEMO_USER, PRODUCTS, SECOND_USER } from '../../server/db/seed-data';
+
+/** Placeholder hashes: a second seed run must not use them, since every user already exists. */
+const SEED_HASHES = SEED_USERS.map(() => 'scrypt$not-used');
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -99,6 +104,48 @@ describe('seed', () => {
       [DEMO_USER.policies[0]?.contractNumber],
     );
     expect(rows[0]).toEqual({ start_date: DEMO_USER.policies[0]?.startDate, fee_amount: DEMO_USER.policies[0]?.feeAmount });
+  });
+});
+
+describe('seeding', () => {
+  it('is idempotent: a second run adds no product, box, user or policy', async () => {
+    const counts = async () =>
+      (
+        await db.query<{ products: number; boxes: number; users: number; policies: number; partners: number }>(
+          `select (select count(*)::int from products) as products, (select count(*)::int from home_boxes) as boxes,
+                  (select count(*)::int from users) as users, (select count(*)::int from policies) as policies,
+                  (select count(*)::int from partners) as partners`,
+        )
+      ).rows[0];
+    const before = await counts();
+    await db.transaction((tx) => seedDemoData(tx, SEED_HASHES));
+    expect(await counts()).toEqual(before);
+    expect(before?.products).toBe(PRODUCTS.length);
+  });
+});
+
+describe('the PGlite data directory', () => {
+  it('is opened by one process at a time: a second open stops at once, naming the directory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pglite-lock-'));
+    const dataDir = join(dir, 'db');
+    const first = await openPglite(dataDir);
+    try {
+      await first.query('create table kept (id int)');
+      await expect(openPglite(dataDir)).rejects.toThrow(DataDirLockedError);
+      await expect(openPglite(dataDir)).rejects.toThrow(`The data directory ${dataDir} is in use by another server process (pid ${process.pid})`);
+      // The first one is untouched by the refused attempt.
+      expect((await first.query('select count(*)::int as n from kept')).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await first.close();
+    }
+    // Closed, it can be opened again; a lock left by a process that died is taken over.
+    const again = await openPglite(dataDir);
+    await again.close();
+    await writeFile(`${dataDir}.lock`, '999999999\n');
+    const afterCrash = await openPglite(dataDir);
+    expect((await afterCrash.query('select count(*)::int as n from kept')).rows).toEqual([{ n: 0 }]);
+    await afterCrash.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

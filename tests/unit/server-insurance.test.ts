@@ -32,6 +32,12 @@ const bornYearsAgo = (age: number) => {
   return `${Number(today.slice(0, 4)) - age}-01-01`;
 };
 
+/** A register number whose encoded birth date is `bornYearsAgo(age)`. */
+const registerBornYearsAgo = (age: number, letters = 'ЧД') => {
+  const year = Number(bornYearsAgo(age).slice(0, 4));
+  return `${letters}${String(year % 100).padStart(2, '0')}${year >= 2000 ? '21' : '01'}0112`;
+};
+
 beforeAll(async () => {
   server = await createTestServer();
   app = server.app();
@@ -193,6 +199,60 @@ describe('POST /api/products/{id}/quote/', () => {
   });
 });
 
+describe('idempotency keys', () => {
+  it('belong to their caller: a replayed key never answers someone else’s draft, and expire after 24 hours', async () => {
+    const key = newKey();
+    const create = (headers: Record<string, string>) => send(app, 'POST', '/api/applications/', { product_id: 100 }, { 'Idempotency-Key': key, ...headers });
+    const parsed = async (response: Response) => ({ status: response.status, application: applicationSchema.parse(await response.json()) });
+    const first = await parsed(await create({ 'X-Visitor-Key': 'visitor-a-0123456789' }));
+    expect(first.status).toBe(201);
+    // Another visitor replaying the key gets a draft of their own, never the first one or its access key.
+    const other = await parsed(await create({ 'X-Visitor-Key': 'visitor-b-0123456789' }));
+    expect(other.status).toBe(201);
+    expect(other.application.id).not.toBe(first.application.id);
+    expect(other.application.access_key).not.toBe(first.application.access_key);
+    // So does a signed-in user, and a client without a visitor key at another address.
+    const signedIn = await parsed(await create({ Authorization: `Bearer ${demoToken}` }));
+    expect(signedIn.application.id).not.toBe(first.application.id);
+    const byAddress = server.app({ trustedProxies: 1 });
+    const fromA = await parsed(await byAddress.request('/api/applications/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Forwarded-For': '198.51.100.1' }, body: JSON.stringify({ product_id: 100 }) }));
+    const fromB = await parsed(await byAddress.request('/api/applications/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Forwarded-For': '198.51.100.2' }, body: JSON.stringify({ product_id: 100 }) }));
+    expect(fromB.application.id).not.toBe(fromA.application.id);
+    // The first visitor's own retry still answers their draft.
+    const retry = await parsed(await create({ 'X-Visitor-Key': 'visitor-a-0123456789' }));
+    expect(retry).toEqual({ status: 200, application: first.application });
+    // After 24 hours the key is new again.
+    await server.db.query(`update idempotency_keys set created_at = now() - interval '25 hours' where key = $1`, [key]);
+    const later = await parsed(await create({ 'X-Visitor-Key': 'visitor-a-0123456789' }));
+    expect(later.status).toBe(201);
+    expect(later.application.id).not.toBe(first.application.id);
+  });
+});
+
+describe('drafts', () => {
+  it('are capped per caller, replays do not count, and old untouched drafts are cleaned up', async () => {
+    const capped = server.app({ trustedProxies: 1, drafts: { perCaller: 3, windowSeconds: 3600 } });
+    const create = (visitor: string, key = newKey()) =>
+      capped.request('/api/applications/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Visitor-Key': visitor }, body: JSON.stringify({ product_id: 100 }) });
+    const visitor = `cap-${newKey()}`;
+    const key = newKey();
+    expect((await create(visitor, key)).status).toBe(201);
+    expect((await create(visitor, key)).status).toBe(200);
+    expect((await create(visitor)).status).toBe(201);
+    expect((await create(visitor)).status).toBe(201);
+    const refused = await create(visitor);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: { key: string } }).message.key).toBe('errors.tryAgainIn');
+    expect((await create(`other-${newKey()}`)).status).toBe(201);
+    // A draft untouched for 30 days goes at the next create; a paid one stays.
+    const old = await createDraft(app, 100);
+    await server.db.query(`update applications set updated_at = now() - interval '31 days' where id = $1`, [old.application.id]);
+    const cleaning = server.app({ trustedProxies: 1 });
+    await cleaning.request('/api/applications/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newKey(), 'X-Forwarded-For': '198.51.100.77' }, body: JSON.stringify({ product_id: 100 }) });
+    expect((await server.db.query('select id from applications where id = $1', [old.application.id])).rows).toEqual([]);
+  });
+});
+
 describe('applications', () => {
   it('creates a draft with an access key; the same idempotency key answers the same draft', async () => {
     const key = newKey();
@@ -275,13 +335,40 @@ describe('applications', () => {
       birth_date: { key: 'validation.fieldRequired', values: {} },
       gender: { key: 'validation.fieldRequired', values: {} },
     });
-    const tooOld = await rejection(await putStep(app, draft, 'insured', { ...INSURED, birth_date: bornYearsAgo(80), gender: 'female' }));
+    const tooOld = await rejection(
+      await putStep(app, draft, 'insured', { ...INSURED, register: registerBornYearsAgo(80), birth_date: bornYearsAgo(80), gender: 'female' }),
+    );
     expect(tooOld.body.fields).toEqual({ birth_date: { key: 'validation.ageRange', values: { min: 18, max: 65 } } });
     const ok = await putStep(app, draft, 'insured', { ...INSURED, register: 'чд88120345', birth_date: '1988-12-03', gender: 'female' });
     expect(ok.status).toBe(200);
     const stored = applicationSchema.parse(await ok.json());
     expect(stored.completed_steps).toEqual(['insured']);
     expect(stored.insured?.register).toBe('ЧД88120345');
+  });
+
+  it('prices and limits on the register number’s birth date; a differing birth_date is refused', async () => {
+    // Product 100 does not ask for a birth date and insures up to 60.
+    const old = registerBornYearsAgo(59);
+    const draft = await createDraft(app, 100);
+    const younger = await rejection(await putStep(app, draft, 'insured', { ...INSURED, register: old, birth_date: bornYearsAgo(19) }));
+    expect(younger.status).toBe(400);
+    expect(younger.body.fields).toEqual({ birth_date: { key: 'validation.birthDateMismatch', values: {} } });
+    const tooOld = await rejection(await putStep(app, draft, 'insured', { ...INSURED, register: registerBornYearsAgo(76), birth_date: bornYearsAgo(40) }));
+    expect(tooOld.body.fields).toEqual({ birth_date: { key: 'validation.birthDateMismatch', values: {} } });
+    const over = await rejection(await putStep(app, draft, 'insured', { ...INSURED, register: registerBornYearsAgo(76) }));
+    expect(over.body.fields).toEqual({ register: { key: 'validation.ageRange', values: { min: 18, max: 60 } } });
+    // The same date as the register's is accepted, and the price is the register's age.
+    const same = await putStep(app, draft, 'insured', { ...INSURED, register: old, birth_date: bornYearsAgo(59) });
+    expect(same.status).toBe(200);
+    const planned = applicationSchema.parse(await (await putStep(app, draft, 'plan', PLAN_100)).json());
+    expect(planned.quote?.age).toBe(59);
+    // The quote: the register wins too, and a differing birth_date next to it is refused.
+    const quoted = await rejection(await send(app, 'POST', '/api/products/100/quote/', { ...PLAN_100, register: old, birth_date: bornYearsAgo(19) }));
+    expect(quoted.body.fields).toEqual({ birth_date: { key: 'validation.birthDateMismatch', values: {} } });
+    // Product 171 asks for the birth date: it must be the register's too.
+    const asks = await createDraft(app, 171);
+    const mismatch = await rejection(await putStep(app, asks, 'insured', { ...INSURED, register: registerBornYearsAgo(80), birth_date: bornYearsAgo(30), gender: 'male' }));
+    expect(mismatch.body.fields).toEqual({ birth_date: { key: 'validation.birthDateMismatch', values: {} } });
   });
 
   it('stores the steps in order, prices the plan on the server and re-prices when the insured person changes', async () => {

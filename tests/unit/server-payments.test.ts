@@ -41,6 +41,24 @@ const callback = (provider: 'qpay' | 'mostmoney', body: object, signature?: stri
   });
 };
 
+/** The khan page's form POST as the handed-off browser sends it: the page's token, from this origin. */
+const cardForm = (invoice: { id: string; redirect_url: string | null } | undefined, action: string, target: TestApp = app, extra: Record<string, string> = {}) => {
+  const handoff = new URL(invoice?.redirect_url ?? '', 'http://localhost').searchParams.get('handoff') ?? '';
+  return target.request(`/sandbox/khan/${invoice?.id}/`, {
+    method: 'POST',
+    headers: { Origin: 'http://localhost', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action, handoff, ...extra }),
+  });
+};
+
+/** The code in the newest text message to `phone` (the test server's outbox). */
+const lastCode = async (phone: string) => {
+  const { messages } = (await (await app.request(`/api/dev/outbox/?to=${phone}`)).json()) as { messages: Array<{ text: string }> };
+  const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  return code;
+};
+
 const devComplete = (invoiceId: string, result: 'paid' | 'failed', target: TestApp = app) =>
   send(target, 'POST', `/api/dev/payments/${invoiceId}/complete/`, { result });
 
@@ -67,7 +85,7 @@ describe('POST /api/applications/{id}/invoice/', () => {
     const khan = await createInvoice(app, draft, { provider: 'khan' });
     expect(khan.status).toBe(201);
     expect(khan.invoice).toMatchObject({ provider: 'khan', amount: fee, currency: 'MNT', status: 'pending', qr_image: null, deep_links: [], push_sent_to: null });
-    expect(khan.invoice?.redirect_url).toBe(`/sandbox/khan/${khan.invoice?.id}/`);
+    expect(khan.invoice?.redirect_url).toMatch(new RegExp(`^/sandbox/khan/${khan.invoice?.id}/\\?handoff=[\\w-]{43}$`));
 
     const qpay = await createInvoice(app, draft, { provider: 'qpay' });
     expect(qpay.invoice?.qr_image).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -147,12 +165,13 @@ describe('POST /api/applications/{id}/invoice/', () => {
     expect(await readInvoice(app, draft, invoice?.id ?? '')).toMatchObject({ status: 'expired', failure_reason: 'replaced' });
   });
 
-  it('reads a pending invoice past its time as expired, and a late report changes nothing', async () => {
+  it('reads a pending invoice past its time as expired, and a late failure report changes nothing', async () => {
     const draft = await completeDraft(app);
     const { invoice } = await createInvoice(app, draft, { provider: 'qpay' });
     await server.db.query(`update invoices set expires_at = now() - interval '1 second' where id = $1`, [invoice?.id]);
     expect((await readInvoice(app, draft, invoice?.id ?? '')).status).toBe('expired');
-    expect((await callback('qpay', { invoice_id: invoice?.id, payment_id: 'QP-LATE', status: 'paid', amount: invoice?.amount })).status).toBe(200);
+    // (A late *payment* is honoured: see 'never drops a payment on a replaced or expired invoice'.)
+    expect((await callback('qpay', { invoice_id: invoice?.id, payment_id: 'QP-LATE', status: 'failed', amount: invoice?.amount })).status).toBe(200);
     expect((await readInvoice(app, draft, invoice?.id ?? '')).status).toBe('expired');
     expect(await policiesOf(draft.application.id)).toBe(0);
     // A new attempt makes a new invoice.
@@ -197,6 +216,36 @@ describe('callbacks', () => {
     expect(await count('select count(*)::int as n from policy_payments pp join policies p on p.id = pp.policy_id where p.application_id = $1', [draft.application.id])).toBe(1);
   });
 
+  it('never drops a payment on a replaced or expired invoice: honoured while unpaid, else marked for refund', async () => {
+    const payments = (invoiceId: string) =>
+      server.db.query<{ outcome: string; provider_payment_id: string }>('select outcome, provider_payment_id from provider_payments where invoice_id = $1', [invoiceId]);
+    // The buyer opened a QR invoice, then switched to mobile money (the QR one is replaced), but paid the QR.
+    const draft = await completeDraft(app);
+    const { invoice: qr } = await createInvoice(app, draft, { provider: 'qpay' });
+    const { invoice: mobile } = await createInvoice(app, draft, { provider: 'mostmoney' });
+    expect(await readInvoice(app, draft, qr?.id ?? '')).toMatchObject({ status: 'expired', failure_reason: 'replaced' });
+    expect((await callback('qpay', { invoice_id: qr?.id, payment_id: 'QP-LATE-1', status: 'paid', amount: qr?.amount })).status).toBe(200);
+    const honoured = await readInvoice(app, draft, qr?.id ?? '');
+    expect(honoured).toMatchObject({ status: 'paid', failure_reason: null, refund_due: false, policy_number: expect.stringMatching(/^LI-/) });
+    expect(await policiesOf(draft.application.id)).toBe(1);
+    expect((await readInvoice(app, draft, mobile?.id ?? '')).status).toBe('expired');
+    expect((await payments(qr?.id ?? '')).rows).toEqual([{ outcome: 'honoured', provider_payment_id: 'QP-LATE-1' }]);
+    // Then the mobile-money payment arrives too: the application is paid, so it is kept for refund.
+    expect((await callback('mostmoney', { invoice_id: mobile?.id, payment_id: 'MM-LATE-2', status: 'paid', amount: mobile?.amount })).status).toBe(200);
+    expect(await readInvoice(app, draft, mobile?.id ?? '')).toMatchObject({ status: 'expired', refund_due: true, policy_number: null });
+    expect((await payments(mobile?.id ?? '')).rows).toEqual([{ outcome: 'refund_due', provider_payment_id: 'MM-LATE-2' }]);
+    expect(await policiesOf(draft.application.id)).toBe(1);
+
+    // An invoice whose time ran out, paid late, still makes the policy.
+    const late = await completeDraft(app);
+    const { invoice } = await createInvoice(app, late, { provider: 'qpay' });
+    await server.db.query(`update invoices set expires_at = now() - interval '1 minute' where id = $1`, [invoice?.id]);
+    expect((await readInvoice(app, late, invoice?.id ?? '')).status).toBe('expired');
+    await callback('qpay', { invoice_id: invoice?.id, payment_id: 'QP-LATE-3', status: 'paid', amount: invoice?.amount });
+    expect(await readInvoice(app, late, invoice?.id ?? '')).toMatchObject({ status: 'paid', policy_number: expect.stringMatching(/^LI-/) });
+    expect(await policiesOf(late.application.id)).toBe(1);
+  });
+
   it('refuses a wrong amount, another provider’s invoice, an unknown invoice and a bad body', async () => {
     const draft = await completeDraft(app);
     const { invoice } = await createInvoice(app, draft, { provider: 'mostmoney' });
@@ -204,6 +253,9 @@ describe('callbacks', () => {
     expect((await callback('mostmoney', body)).status).toBe(400);
     expect((await callback('qpay', { ...body, amount: invoice?.amount })).status).toBe(400);
     expect((await callback('mostmoney', { ...body, invoice_id: '00000000-0000-4000-8000-000000000000', amount: invoice?.amount })).status).toBe(404);
+    // A NUL byte in any field is a 400 on that field, never a 500.
+    const nul = await rejection(await callback('mostmoney', { invoice_id: invoice?.id, payment_id: 'MM-\u0000', status: 'paid', amount: invoice?.amount }));
+    expect(nul).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { payment_id: { key: 'validation.invalidCharacters', values: {} } } } });
     const bad = await rejection(await callback('mostmoney', { invoice_id: invoice?.id }));
     expect(Object.keys(bad.body.fields ?? {})).toEqual(expect.arrayContaining(['payment_id', 'status', 'amount']));
     expect((await readInvoice(app, draft, invoice?.id ?? '')).status).toBe('pending');
@@ -238,25 +290,54 @@ describe('the khan card sandbox', () => {
     const css = await app.request('/sandbox/sandbox.css');
     expect(css.headers.get('Content-Type')).toContain('text/css');
 
-    const pay = await app.request(`/sandbox/khan/${invoice?.id}/`, { method: 'POST', body: new URLSearchParams({ action: 'pay', card: '4000' }) });
+    expect(html).toContain(`name="handoff" value="${new URL(invoice?.redirect_url ?? '', 'http://localhost').searchParams.get('handoff')}"`);
+    const pay = await cardForm(invoice, 'pay', app, { card: '4000' });
     expect(pay.status).toBe(303);
     expect(pay.headers.get('Location')).toBe(`/insurance/buy/payment/status/khan/success/?invoice=${invoice?.id}`);
     expect(await readInvoice(app, draft, invoice?.id ?? '')).toMatchObject({ status: 'paid', policy_number: expect.stringMatching(/^LI-/) });
     // Pressing Pay again, or Decline after paying, changes nothing.
-    const again = await app.request(`/sandbox/khan/${invoice?.id}/`, { method: 'POST', body: new URLSearchParams({ action: 'decline' }) });
+    const again = await cardForm(invoice, 'decline');
     expect(again.headers.get('Location')).toBe(`/insurance/buy/payment/status/khan/success/?invoice=${invoice?.id}`);
-    expect((await app.request(`/sandbox/khan/${invoice?.id}/`)).headers.get('Location')).toContain('/khan/success/');
+    expect((await app.request(invoice?.redirect_url ?? '')).headers.get('Location')).toContain('/khan/success/');
     expect(await policiesOf(draft.application.id)).toBe(1);
   });
 
   it('returns to the fail page after Decline', async () => {
     const draft = await completeDraft(app);
     const { invoice } = await createInvoice(app, draft, { provider: 'khan' });
-    const decline = await app.request(`/sandbox/khan/${invoice?.id}/`, { method: 'POST', body: new URLSearchParams({ action: 'decline' }) });
+    const decline = await cardForm(invoice, 'decline');
     expect(decline.status).toBe(303);
     expect(decline.headers.get('Location')).toBe(`/insurance/buy/payment/status/khan/fail/?invoice=${invoice?.id}`);
     expect(await readInvoice(app, draft, invoice?.id ?? '')).toMatchObject({ status: 'failed', failure_reason: 'declined' });
     expect(await policiesOf(draft.application.id)).toBe(0);
+  });
+
+  it('acts only for the browser handed off to it: the invoice’s token, from this origin, a small form', async () => {
+    const draft = await completeDraft(app);
+    const { invoice } = await createInvoice(app, draft, { provider: 'khan' });
+    const other = await createInvoice(app, await completeDraft(app), { provider: 'khan' });
+    const id = invoice?.id ?? '';
+    const post = (headers: Record<string, string>, body: Record<string, string>) =>
+      app.request(`/sandbox/khan/${id}/`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) });
+    // The bare page (no token) and another invoice's token show nothing and cannot pay.
+    expect((await app.request(`/sandbox/khan/${id}/`)).status).toBe(403);
+    const otherToken = new URL(other.invoice?.redirect_url ?? '', 'http://localhost').searchParams.get('handoff') ?? '';
+    expect((await app.request(`/sandbox/khan/${id}/?handoff=${otherToken}`)).status).toBe(403);
+    expect((await post({ Origin: 'http://localhost' }, { action: 'pay' })).status).toBe(403);
+    expect((await post({ Origin: 'http://localhost' }, { action: 'decline', handoff: otherToken })).status).toBe(403);
+    // The right token from another site, or without an Origin, is refused too.
+    const token = new URL(invoice?.redirect_url ?? '', 'http://localhost').searchParams.get('handoff') ?? '';
+    expect((await post({ Origin: 'https://evil.example' }, { action: 'pay', handoff: token })).status).toBe(403);
+    expect((await post({}, { action: 'decline', handoff: token })).status).toBe(403);
+    expect((await post({ Origin: 'http://localhost', 'Sec-Fetch-Site': 'cross-site' }, { action: 'pay', handoff: token })).status).toBe(403);
+    // A huge form is refused before it is read.
+    const huge = await post({ Origin: 'http://localhost' }, { action: 'pay', handoff: token, card: 'x'.repeat(64 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(await readInvoice(app, draft, id)).toMatchObject({ status: 'pending' });
+    expect(await policiesOf(draft.application.id)).toBe(0);
+    // The handed-off browser pays.
+    expect((await cardForm(invoice, 'pay')).status).toBe(303);
+    expect((await readInvoice(app, draft, id)).status).toBe('paid');
   });
 
   it('answers 404 for an unknown invoice or another provider’s', async () => {
@@ -334,16 +415,55 @@ describe('a paid purchase', () => {
     const register = (phone: string) =>
       send(app, 'POST', '/api/account/register/', { email: 'anudari@example.mn', password: 'secret12', register: newcomer.register, phone });
     // Before the purchase the insurer does not know them.
-    expect((await rejection(await register(newcomer.phone))).body.message.key).toBe('errors.noInsurance');
+    expect((await rejection(await register(newcomer.phone))).body.message.key).toBe('errors.invalidInformation');
 
     const draft = await completeDraft(app, newcomer);
     const { invoice } = await createInvoice(app, draft, { provider: 'mostmoney', phone: newcomer.phone });
     await devComplete(invoice?.id ?? '', 'paid');
 
-    expect((await rejection(await register('99999999'))).body.message.key).toBe('errors.wrongPhone');
+    // The purchase alone writes no customer record; another phone cannot register.
+    expect(await count('select count(*)::int as n from partners where register = $1', [newcomer.register])).toBe(0);
+    expect((await register('99999999')).status).toBe(422);
     const accepted = await register(newcomer.phone);
     expect(accepted.status).toBe(200);
-    expect(await count('select count(*)::int as n from partners where register = $1', [newcomer.register])).toBe(1);
+    // Confirming the code sent to the purchase's phone makes them a customer with the policy.
+    const { ticket } = (await accepted.json()) as { ticket: string };
+    const confirmed = await send(app, 'POST', '/api/account/register/confirm/', { ticket, code: await lastCode(newcomer.phone) });
+    expect(confirmed.status).toBe(200);
+    expect(await count('select count(*)::int as n from partners where register = $1 and phone = $2', [newcomer.register, newcomer.phone])).toBe(1);
+    const { access } = (await confirmed.json()) as { access: string };
+    const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${access}` })).json());
+    expect(contracts.map((c) => c.insurer)).toEqual(['Анударь Очир']);
+  });
+
+  it('never lets a purchase claim a register number or add a policy to someone else’s account', async () => {
+    const buyFor = async (register: string, phone: string) => {
+      const draft = await completeDraft(app, { ...INSURED, register, phone, first_name: 'Хулгайч', last_name: 'Танихгүй' });
+      const { invoice } = await createInvoice(app, draft, { provider: 'qpay' });
+      await devComplete(invoice?.id ?? '', 'paid');
+      return (await readInvoice(app, draft, invoice?.id ?? '')).policy_number;
+    };
+    // A stranger buys for user2 (an account) with their own phone: nothing appears in user2's account.
+    const user2 = { Authorization: `Bearer ${await tokenFor(server.db, server.secret, 'user2@example.com')}` };
+    const strangers = await buyFor('ЧД88120345', '95550001');
+    const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, user2)).json());
+    expect(contracts.map((c) => c.contract_number)).not.toContain(strangers);
+
+    // A stranger buys for a customer without an account (ЛК91122878, phone 99001109) with their phone:
+    // the customer record keeps its phone, the stranger cannot register, the real person still can.
+    await buyFor('ЛК91122878', '95550002');
+    expect(await count(`select count(*)::int as n from partners where register = 'ЛК91122878' and phone = '99001109'`, [])).toBe(1);
+    const register = (phone: string) =>
+      send(app, 'POST', '/api/account/register/', { email: `lk-${phone}@example.mn`, password: 'secret12', register: 'ЛК91122878', phone });
+    expect((await register('95550002')).status).toBe(422);
+    const real = await register('99001109');
+    expect(real.status).toBe(200);
+    const { ticket } = (await real.json()) as { ticket: string };
+    const confirmed = await send(app, 'POST', '/api/account/register/confirm/', { ticket, code: await lastCode('99001109') });
+    const { access } = (await confirmed.json()) as { access: string };
+    const own = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${access}` })).json());
+    expect(own.contracts.map((c) => c.insurer)).not.toContain('Хулгайч Танихгүй');
+    expect(own.contracts).toHaveLength(1);
   });
 
   it('belongs to the signed-in buyer’s account', async () => {
@@ -351,7 +471,7 @@ describe('a paid purchase', () => {
     // The demo user buys for someone else (no account), so only ownership links it.
     const draft = await completeDraft(app, { ...INSURED, register: 'УБ75030512', first_name: 'Дорж', last_name: 'Ням' }, token);
     const { invoice } = await createInvoice(app, draft, { provider: 'khan' });
-    await app.request(`/sandbox/khan/${invoice?.id}/`, { method: 'POST', body: new URLSearchParams({ action: 'pay' }) });
+    await cardForm(invoice, 'pay');
     const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${token}` })).json());
     const bought = contracts.find((c) => c.insurer === 'Дорж Ням');
     expect(bought).toBeDefined();

@@ -74,7 +74,7 @@ describe('startServer()', () => {
     expect((await attempt('wrong')).status).toBe(401);
     expect((await attempt('wrong')).status).toBe(401);
     expect((await attempt('user1234')).status).toBe(429);
-    await server.db.query('delete from login_failures');
+    await server.db.query('delete from throttle_counters');
   });
 
   it('gives every start its own database and a working close()', async () => {

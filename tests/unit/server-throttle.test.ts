@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rateLimitKey } from '../../server/http/client-ip';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
 
@@ -11,23 +11,63 @@ beforeAll(async () => {
   server = await createTestServer();
 });
 afterAll(() => server?.close());
+// Each test starts with no counts (they share one database, and the account limits span addresses).
+beforeEach(async () => {
+  await server?.db.query('delete from throttle_counters');
+});
 
 const attempt = (app: ReturnType<TestServer['app']>, password: string, headers: Record<string, string> = {}) =>
   postJson(app, '/api/token/', { email: 'demo@example.com', password }, headers);
 
 describe('failed logins per client address', () => {
-  it('refuses the 6th attempt after 5 failures with 429, Retry-After and errors.tooManyAttempts', async () => {
+  it('refuses the 6th attempt after 5 failures with 429, Retry-After and how long to wait', async () => {
     const app = server.app({ trustedProxies: 1 });
     const from = { 'X-Forwarded-For': '192.0.2.10' };
     for (let i = 0; i < 5; i++) expect((await attempt(app, `wrong-${i}`, from)).status).toBe(401);
 
     const refused = await attempt(app, 'wrong-6', from);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ message: { key: 'errors.tooManyAttempts' } });
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(await refused.json()).toEqual({ message: { key: 'errors.tryAgainIn', values: { minutes: Math.ceil(retryAfter / 60) } } });
+  });
+
+  it('counts attempts before hashing: a parallel burst gets no more tries than the limit', async () => {
+    const app = server.app({ trustedProxies: 1 });
+    const from = { 'X-Forwarded-For': '192.0.2.30' };
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(app, `burst-${i}`, from)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+  });
+
+  it('limits one account from many addresses, and one address over many accounts', async () => {
+    const app = server.app({ trustedProxies: 1, loginThrottle: { maxFailures: 2, windowSeconds: 60, maxPerAccount: 4, maxPerAddress: 6 } });
+    const login = (email: string, password: string, ip: string) => postJson(app, '/api/token/', { email, password }, { 'X-Forwarded-For': ip });
+    // user2 is guessed from three addresses, two tries each: the account stops after four.
+    for (const ip of ['192.0.2.40', '192.0.2.41']) for (let i = 0; i < 2; i++) expect((await login('user2@example.com', 'wrong', ip)).status).toBe(401);
+    expect((await login('user2@example.com', 'user1234', '192.0.2.42')).status).toBe(429);
+    // One address tries many accounts: after six failures it stops for every account.
+    for (let i = 0; i < 6; i++) expect((await login(`nobody-${i}@example.com`, 'wrong', '192.0.2.43')).status).toBe(401);
+    expect((await login('demo@example.com', 'demo1234', '192.0.2.43')).status).toBe(429);
+  });
+
+  it('does not lock out the others behind the same address when one account is blocked', async () => {
+    const app = server.app({ trustedProxies: 1 });
+    const from = { 'X-Forwarded-For': '192.0.2.44' };
+    for (let i = 0; i < 5; i++) await attempt(app, 'wrong', from);
+    expect((await attempt(app, 'demo1234', from)).status).toBe(429);
+    expect((await postJson(app, '/api/token/', { email: 'user2@example.com', password: 'user1234' }, from)).status).toBe(200);
+  });
+
+  it('does not count a correct password', async () => {
+    const app = server.app({ trustedProxies: 1, loginThrottle: { maxFailures: 2, windowSeconds: 60 } });
+    const from = { 'X-Forwarded-For': '192.0.2.45' };
+    for (let i = 0; i < 5; i++) expect((await attempt(app, 'demo1234', from)).status).toBe(200);
+    expect((await attempt(app, 'wrong', from)).status).toBe(401);
+    expect((await attempt(app, 'demo1234', from)).status).toBe(200);
   });
 
   it('refuses even the right password while an address is blocked', async () => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { JSON_BODY_LIMIT_BYTES } from '../../server/http/body-limit';
-import { createTestServer, postJson, type TestServer } from '../../server/testing';
+import { createApp } from '../../server/app';
+import type { Db } from '../../server/db/db';
+import { createTestServer, postJson, TEST_SECRET, type TestServer } from '../../server/testing';
+import { createDraft, putStep } from './support/purchase';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -98,5 +101,53 @@ describe('request bodies are checked with the shared contract schemas', () => {
   it('never leaks a stack trace in a 400', async () => {
     const text = await (await loginWith('{{{')).text();
     expect(text).not.toMatch(/SyntaxError|at .*\.(ts|js)/);
+  });
+});
+
+describe('NUL bytes and lone surrogates', () => {
+  const nul = 'abc\u0000def';
+  const lone = 'Улаанбаатар \uD83D хот';
+
+  it('are a 400 on the field that holds them, on every endpoint, never a 500', async () => {
+    const bad = { key: 'validation.invalidCharacters', values: {} };
+    for (const path of ['/api/account/register/resend/', '/api/account/register/confirm/', '/api/account/forgot-password/resend/', '/api/account/forgot-password/verify/', '/api/account/forgot-password/reset/']) {
+      const { status, body } = await rejection(await postJson(app, path, { ticket: nul, code: '123456', password: 'secret12' }));
+      expect({ path, status }).toEqual({ path, status: 400 });
+      expect(body.fields?.ticket).toEqual(bad);
+    }
+    const loneTicket = await rejection(await postJson(app, '/api/account/register/resend/', { ticket: lone }));
+    expect(loneTicket).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { ticket: bad } } });
+    // The insured person's address (product 171 asks for it), and a key of an object.
+    const draft = await createDraft(app, 171);
+    const insured = { register: 'УБ90061512', phone: '99112233', last_name: 'Бат', first_name: 'Болд', birth_date: '1990-06-15', gender: 'male', email: 'bold@example.mn', address: lone };
+    const address = await rejection(await putStep(app, draft, 'insured', insured));
+    expect(address.status).toBe(400);
+    expect(address.body.fields).toEqual({ address: bad });
+    expect((await rejection(await putStep(app, draft, 'insured', { ...insured, address: nul }))).body.fields).toEqual({ address: bad });
+    const fine = await putStep(app, draft, 'insured', { ...insured, address: 'Улаанбаатар 😀 хот, 1-р хороо' });
+    expect(fine.status, await fine.clone().text()).toBe(200);
+  });
+
+  it('never reach the log: a failure logs no request data', async () => {
+    const failing: Db = {
+      query: () => Promise.reject(Object.assign(new Error('invalid byte sequence for "УБ90061512" 99112233'), { code: '22021', params: ['УБ90061512', '99112233'] })),
+      exec: () => Promise.resolve(),
+      transaction: () => Promise.reject(new Error('no')),
+      close: () => Promise.resolve(),
+    };
+    const broken = createApp({ db: failing, secret: TEST_SECRET, distDir: '/nonexistent-dist' });
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      const response = await broken.request('/api/products/');
+      expect(response.status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    const text = logged.map((args) => args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg) ?? String(arg))).join(' ')).join('\n');
+    expect(text).toContain('GET /api/products/ failed');
+    expect(text).toContain('22021');
+    expect(text).not.toContain('УБ90061512');
+    expect(text).not.toContain('99112233');
   });
 });

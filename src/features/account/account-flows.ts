@@ -128,7 +128,12 @@ export function useSettingsFlow() {
       settingsMachine.provide({
         actors: {
           loadAccount: fromPromise(() => getAccount()),
-          saveProfile: fromPromise(({ input }) => saveProfile(input)),
+          // A changed e-mail ends every other session: this one goes on with the new token.
+          saveProfile: fromPromise(async ({ input }) => {
+            const { access, ...account } = await saveProfile(input);
+            if (access) auth.send({ type: 'auth.tokenReceived', access });
+            return account;
+          }),
           changePassword: fromPromise(({ input }) => changePassword(input)),
           saveLanguage: fromPromise(({ input }) => saveLanguage(input)),
           awaitCookieChoice: fromPromise(({ signal }) => whenCookieChoiceStored(cookies, signal)),

@@ -92,6 +92,17 @@ function ProfileSection({ actor }: { actor: SettingsActor }) {
           errorMessage={translate(profile.fieldErrors.email)}
           isDisabled={saving}
         />
+        <TextField
+          label={t('settings.profile.currentPassword')}
+          description={t('settings.profile.currentPasswordHint')}
+          type="password"
+          name="current_password"
+          autoComplete="current-password"
+          value={profile.current_password}
+          onChange={(value) => actor.send({ type: 'profile.password', value })}
+          errorMessage={translate(profile.fieldErrors.current_password)}
+          isDisabled={saving}
+        />
         <div className="settings__actions">
           <Button type="submit" isBusy={saving}>{saving ? t('settings.profile.saving') : t('settings.profile.save')}</Button>
         </div>

@@ -262,12 +262,20 @@ export function PaidView({ invoice }: { invoice: Invoice }) {
       </div>
       <p className="payment-card__lead">{t('paid.contractSent', { count: CONTRACT_SENT_WITHIN_WORKING_DAYS })}</p>
       <InvoiceSummary invoice={invoice} />
-      {signedIn ? null : <p className="payment-card__hint">{t('paid.loginHint')}</p>}
+      {signedIn ? null : (
+        <>
+          <p className="payment-card__hint">{t('paid.loginHint')}</p>
+          <p className="payment-card__hint">{t('paid.registerHint')}</p>
+        </>
+      )}
       <Actions>
         {signedIn ? (
           <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
         ) : (
-          <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
+          <>
+            <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
+            <ButtonLink href={paths.register()} variant="secondary">{t('paid.register')}</ButtonLink>
+          </>
         )}
         <ButtonLink href={paths.home()} variant="ghost">{t('paid.home')}</ButtonLink>
       </Actions>

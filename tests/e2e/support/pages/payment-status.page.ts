@@ -185,6 +185,17 @@ export class PaymentStatusPage {
     await expectPath(this.page, '/login');
   }
 
+  /** A first-time buyer is told to register with the insured register number and the purchase's phone. */
+  async seeHowToRegister() {
+    await expectVisible(this.main.getByText(this.ui.t('payment:paid.registerHint')));
+  }
+
+  /** The paid page's way to registration. */
+  async register() {
+    await this.link('paid.register').click();
+    await expectPath(this.page, '/login/register');
+  }
+
   /** A signed-in buyer's way to their policies. */
   async goToMyInsurances() {
     await this.link('paid.myInsurances').click();

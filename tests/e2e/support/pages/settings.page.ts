@@ -42,8 +42,14 @@ export class SettingsPage {
     return this.section('profile').getByRole('textbox', { name: this.ui.name('account:settings.profile.email') });
   }
 
-  async saveEmail(email: string) {
+  /** The profile's current-password field: a new login e-mail needs it. */
+  get profilePasswordField() {
+    return this.section('profile').getByLabel(this.ui.name('account:settings.profile.currentPassword'));
+  }
+
+  async saveEmail(email: string, currentPassword: string) {
     await this.emailField.fill(email);
+    await this.profilePasswordField.fill(currentPassword);
     await this.section('profile').getByRole('button', { name: this.ui.name('account:settings.profile.save') }).click();
   }
 
