@@ -24,7 +24,7 @@ function ManualIcon() {
 function UserManualButton({ document, video }: { document: string; video: string }) {
   const { t } = useTranslation('user');
   return (
-    <div className="user-manual">
+    <aside className="user-manual" aria-label={t('manual.button')}>
       <LinkMenu
         label={t('manual.button')}
         className="user-manual__button"
@@ -35,7 +35,7 @@ function UserManualButton({ document, video }: { document: string; video: string
           { id: 'messenger', label: t('manual.messenger'), href: contact.messenger },
         ]}
       />
-    </div>
+    </aside>
   );
 }
 
