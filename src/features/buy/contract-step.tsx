@@ -7,6 +7,7 @@ import { digitsOnly } from '../../../contract/validation';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
+import { focusAfterUpdate } from '../../ui/focus';
 import { RegisterField } from '../../ui/register-field';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
@@ -23,12 +24,18 @@ function BeneficiaryFields({ actor, beneficiary, index, count }: { actor: BuyAct
   const change = (field: BeneficiaryTextField) => (value: string) => actor.send({ type: 'beneficiary.change', index, field, value });
   const number = index + 1;
   const common = { isDisabled: saving, isRequired: true, validationBehavior: 'aria' as const };
+  // The removed person's fields go away with the focus: it moves to the first field of the one now
+  // in their place (or of the one before, when the last was removed).
+  const remove = () => {
+    actor.send({ type: 'beneficiary.remove', index });
+    focusAfterUpdate(() => document.querySelectorAll<HTMLElement>('.buy-beneficiary')[Math.min(index, count - 2)]?.querySelector<HTMLElement>('input, button'));
+  };
   const relationships = Object.entries(RELATIONSHIPS).map(([id, name]) => ({ id, label: t(`relationships.${name}`) }));
   return (
     <fieldset className="buy-beneficiary">
       <legend className="buy-beneficiary__legend">{t('contract.beneficiary', { number })}</legend>
       {count > 1 ? (
-        <Button variant="ghost" className="buy-beneficiary__remove" aria-label={t('contract.removeFor', { number })} onPress={() => actor.send({ type: 'beneficiary.remove', index })} isDisabled={saving}>
+        <Button variant="ghost" className="buy-beneficiary__remove" aria-label={t('contract.removeFor', { number })} onPress={remove} isDisabled={saving}>
           {t('contract.remove')}
         </Button>
       ) : null}

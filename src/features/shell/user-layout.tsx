@@ -4,6 +4,7 @@ import { contact } from '../../app/config';
 import { Button } from '../../ui/button';
 import { LinkMenu } from '../../ui/link-menu';
 import { Modal } from '../../ui/modal';
+import { focusAfterUpdate } from '../../ui/focus';
 import { Spinner } from '../../ui/spinner';
 import { AuthActor, selectSession } from '../../app/auth-context';
 import { Footer } from './footer';
@@ -47,6 +48,12 @@ export default function UserLayout({ children }: { children: ReactNode }) {
   const failed = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: 'profileFailed' }));
   const confirmingLogout = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: { ready: 'confirmingLogout' } }));
 
+  // 'No' keeps the user where they were: back on the logout button (or the menu button that shows it).
+  const cancelLogout = () => {
+    auth.send({ type: 'logout.cancel' });
+    focusAfterUpdate('.side-menu__logout', '.side-menu__toggle', 'main');
+  };
+
   if (failed) {
     return (
       <PageChrome mainClassName="user-layout__failed">
@@ -77,10 +84,10 @@ export default function UserLayout({ children }: { children: ReactNode }) {
         isOpen={confirmingLogout}
         role="alertdialog"
         title={t('logout.title')}
-        onClose={() => auth.send({ type: 'logout.cancel' })}
+        onClose={cancelLogout}
         actions={
           <>
-            <Button variant="secondary" onPress={() => auth.send({ type: 'logout.cancel' })}>{t('logout.no')}</Button>
+            <Button variant="secondary" onPress={cancelLogout}>{t('logout.no')}</Button>
             <Button onPress={() => auth.send({ type: 'logout.confirm' })}>{t('logout.yes')}</Button>
           </>
         }
