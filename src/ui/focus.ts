@@ -21,3 +21,18 @@ export function focusAfterUpdate(...candidates: ReadonlyArray<string | (() => HT
     }
   });
 }
+
+const INVALID = '[aria-invalid="true"], [data-invalid] input, [data-invalid] select, [data-invalid] textarea';
+
+/**
+ * After a refused submit: focuses the form's first field to fix, in document order: a field marked
+ * invalid, or one matched by `alsoWrong` (e.g. the fields behind a form-level error), so the user
+ * lands on what to fix.
+ */
+export function focusFirstInvalid(form: HTMLFormElement, ...alsoWrong: string[]) {
+  focusAfterUpdate(() => {
+    const wrong = [INVALID, ...alsoWrong].join(', ');
+    // querySelectorAll lists the matches of a selector list in document order.
+    return [...form.querySelectorAll<HTMLElement>(wrong)].find(isShown);
+  });
+}

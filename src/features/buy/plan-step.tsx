@@ -8,6 +8,7 @@ import { useMessage } from '../../app/messages';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
 import { selectIsSaving, selectQuoteStatus, selectSavingsAdvice } from '../../../machines/buy-insurance.connect';
+import { focusFirstInvalid } from '../../ui/focus';
 import { StepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 
@@ -89,6 +90,8 @@ export function PlanStep({ actor }: { actor: BuyActorRef }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'step.next' });
+    // Refused (the step stays, fields flagged): focus goes to the first field to fix.
+    focusFirstInvalid(event.currentTarget as HTMLFormElement);
   };
 
   return (
