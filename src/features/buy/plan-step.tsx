@@ -9,6 +9,7 @@ import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
 import { selectIsSaving, selectQuoteStatus, selectSavingsAdvice } from '../../../machines/buy-insurance.connect';
 import { focusFirstInvalid } from '../../ui/focus';
+import { feeLabelKey } from './fee-label';
 import { StepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 
@@ -98,7 +99,7 @@ export function PlanStep({ actor }: { actor: BuyActorRef }) {
     <form className="buy-form" onSubmit={submit} noValidate>
       <StepNotice actor={actor} />
       <TextField
-        label={amountField === 'fee' ? t('plan.fee') : t('plan.sumInsured')}
+        label={amountField === 'fee' ? t(feeLabelKey(form.frequency)) : t('plan.sumInsured')}
         name="amount"
         inputMode="numeric"
         autoComplete="off"
