@@ -70,6 +70,22 @@ describe('the logout dialog', () => {
   });
 });
 
+describe('paying', () => {
+  it('moves focus to the invoice that replaces the pay button', async () => {
+    const token = await accessTokenFor(e2e.baseUrl, demoUser);
+    const draft = await completeDraft(apiOf(e2e.baseUrl), undefined, token);
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    await page.goto(`/insurance/buy/${draft.application.id}/100/contract/`);
+    await page.getByRole('main').getByRole('button', { name: text('en', 'buy:actions.next') }).click();
+    await page.getByRole('radio', { name: new RegExp(`^${text('en', 'buy:payment.provider.qpay')}`) }).check();
+    const pay = page.getByRole('main').getByRole('button', { name: new RegExp(`^${text('en', 'buy:payment.pay', { amount: '.*' })}`) });
+    await pay.focus();
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('heading', { name: text('en', 'buy:payment.invoiceTitle') }));
+    await expect.poll(() => focused(page)).toContain(text('en', 'buy:payment.invoiceTitle'));
+  });
+});
+
 describe('removing a beneficiary', () => {
   it('moves focus to the first field of the beneficiary left', async () => {
     const token = await accessTokenFor(e2e.baseUrl, demoUser);
