@@ -434,6 +434,9 @@ export type Beneficiary = z.infer<typeof beneficiarySchema>;
  * `validation.sharesTotal` with `{ total }` on `beneficiaries`) and the consent to the contract text
  * (`validation.consentRequired` on `consent` unless it is `true`).
  */
+const hasBeneficiaryList = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Array.isArray((value as { beneficiaries?: unknown }).beneficiaries);
+
 export const contractStepSchema = z
   .object({
     beneficiaries: z.array(beneficiarySchema, messages.beneficiariesRequired).check(
@@ -443,19 +446,26 @@ export const contractStepSchema = z
     consent: z.literal(true, messages.consentRequired),
   })
   .check(
-    z.superRefine((value, ctx) => {
-      const total = value.beneficiaries.reduce((sum, beneficiary) => sum + beneficiary.share, 0);
-      if (total !== 100) {
-        ctx.issues.push({ code: 'custom', message: messages.sharesTotal, input: value, path: ['beneficiaries'], params: { total } });
-      }
-      const seen = new Set<string>();
-      value.beneficiaries.forEach((beneficiary, index) => {
-        if (seen.has(beneficiary.register)) {
-          ctx.issues.push({ code: 'custom', message: messages.beneficiaryDuplicate, input: value, path: ['beneficiaries', index, 'register'] });
+    z.superRefine(
+      (value, ctx) => {
+        // Runs even when other fields failed (`when` below), so every problem shows at once: the
+        // values may be partly invalid here, and a share that is not a whole number counts as 0.
+        const total = value.beneficiaries.reduce((sum, beneficiary) => sum + (Number.isInteger(beneficiary?.share) ? beneficiary.share : 0), 0);
+        if (total !== 100) {
+          ctx.issues.push({ code: 'custom', message: messages.sharesTotal, input: value, path: ['beneficiaries'], params: { total } });
         }
-        seen.add(beneficiary.register);
-      });
-    }),
+        const seen = new Set<string>();
+        value.beneficiaries.forEach((beneficiary, index) => {
+          const register = beneficiary?.register;
+          if (typeof register !== 'string' || register === '') return;
+          if (seen.has(register)) {
+            ctx.issues.push({ code: 'custom', message: messages.beneficiaryDuplicate, input: value, path: ['beneficiaries', index, 'register'] });
+          }
+          seen.add(register);
+        });
+      },
+      { when: (payload) => hasBeneficiaryList(payload.value) },
+    ),
   );
 export type ContractStep = z.infer<typeof contractStepSchema>;
 export type ContractStepInput = z.input<typeof contractStepSchema>;

@@ -75,6 +75,24 @@ export const digitsOnly = (value: string, max?: number): string => {
   return max === undefined ? digits : digits.slice(0, max);
 };
 
+/** What people put between digit groups when they write a number down: spaces, dashes, dots, brackets. */
+const SEPARATORS_RE = /[\s\-.()\u00a0]/g;
+
+/**
+ * A pasted number made into the digits a field of `max` digits takes, or null when it cannot be one
+ * (letters, too many digits): the field then refuses it with a message instead of cutting it short.
+ * Separators and surrounding spaces go; so does Mongolia's country code (+976, 00976, 976) when what
+ * follows is a whole number of `max` digits: "+976 9911 2233" → "99112233".
+ */
+export const normalizePastedDigits = (pasted: string, max: number, { countryCode = false } = {}): string | null => {
+  let digits = pasted.replace(SEPARATORS_RE, '');
+  if (countryCode) {
+    const national = /^(?:\+|00)?976(\d+)$/.exec(digits)?.[1];
+    if (national !== undefined && national.length === max) digits = national;
+  }
+  return /^\d*$/.test(digits) && digits.length <= max ? digits : null;
+};
+
 /** A whole register number, e.g. "УБ12345678"; lower-case letters are accepted and stored upper-case. */
 export const registerSchema = z
   .string({ error: messages.register })

@@ -36,8 +36,11 @@ export type AuthEvent =
   | { type: 'profile.retry' }
   /** Sign out (the /logout route), then home. */
   | { type: 'auth.logout' }
-  /** The server refused the session's token (a 401 anywhere): signed out, then the login page. */
-  | { type: 'auth.expired' }
+  /**
+   * The server refused the session's token (a 401 anywhere): signed out, then the login page, which
+   * leads back to `from` (the path the user was on) once they sign in again.
+   */
+  | { type: 'auth.expired'; from?: string }
   /** The side menu's logout asks first; `logout.confirm` signs out and goes home, `logout.cancel` stays. */
   | { type: 'logout.ask' }
   | { type: 'logout.cancel' }
@@ -78,7 +81,11 @@ export const authMachine = setup({
     clearSession: assign({ token: null, session: null, error: null, fieldErrors: {} }),
     /** After signing out: the home page, or the login page when the session expired (the app performs it). */
     goHome: emit({ type: 'flow.navigate', to: routePaths.home.build(), replace: true }),
-    goToLogin: emit({ type: 'flow.navigate', to: routePaths.login.build(), replace: true }),
+    goToLogin: emit(({ event }) => ({
+      type: 'flow.navigate' as const,
+      to: routePaths.login.build({}, { next: event.type === 'auth.expired' ? event.from : undefined }),
+      replace: true,
+    })),
     validateLogin: assign(({ context }) => {
       const result = loginBodySchema.safeParse(context.form);
       return { fieldErrors: result.success ? {} : toFieldErrors(result.error), error: null };

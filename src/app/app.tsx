@@ -28,7 +28,8 @@ function AuthBridge() {
       getLanguage: () => i18next.language,
       onUnauthorized: () => {
         alerts.send({ type: 'alert.show', message: { key: errorKeys.sessionExpired } });
-        auth.send({ type: 'auth.expired' });
+        // Back to this page after signing in again (the login page follows only same-site paths).
+        auth.send({ type: 'auth.expired', from: `${window.location.pathname}${window.location.search}` });
       },
     });
     const subscription = auth.on('flow.navigate', performNavigate);

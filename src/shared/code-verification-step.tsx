@@ -55,7 +55,6 @@ export function CodeVerificationStep({ actor, detailsHref }: CodeVerificationSte
           className="code-step__code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={CODE_LENGTH}
           value={view.code}
           onChange={(value) => actor.send({ type: 'code.change', value: digitsOnly(value, CODE_LENGTH) })}
           errorMessage={translate(view.errors.code)}

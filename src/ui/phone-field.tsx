@@ -1,6 +1,7 @@
-import type { ClipboardEvent, InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
+import { useState, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { FieldError, Input, Label, Text, TextField } from 'react-aria-components';
-import { digitsOnly, PHONE_LENGTH } from '../../contract/validation';
+import { useTranslation } from 'react-i18next';
+import { digitsOnly, normalizePastedDigits, PHONE_LENGTH } from '../../contract/validation';
 import './ui.css';
 
 type DigitInputHandlers = Pick<InputHTMLAttributes<HTMLInputElement>, 'onKeyDown' | 'onPaste' | 'inputMode' | 'autoComplete'>;
@@ -8,12 +9,21 @@ type DigitInputHandlers = Pick<InputHTMLAttributes<HTMLInputElement>, 'onKeyDown
 /** Keys that are never text: editing, moving and browser shortcuts stay available. */
 const isTextKey = (event: KeyboardEvent) => event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
 
+export interface DigitPasteOptions {
+  /** Drop Mongolia's country code (+976) in front of a whole number (phone fields). */
+  countryCode?: boolean;
+  /** Called instead of changing the value when the paste cannot be a number of `max` digits. */
+  onPasteRefused?: () => void;
+}
+
 /**
- * Input handlers for a digits-only field of at most `max` digits: a non-digit key does nothing and a
- * paste keeps only its digits. The field's own `onChange` must still filter with `digitsOnly`: it
- * catches what the key handler cannot see (mobile keyboards, autofill, drag-and-drop).
+ * Input handlers for a digits-only field of at most `max` digits: a non-digit key does nothing; a
+ * paste loses its separators (and, for phones, the country code) but is refused whole, never cut,
+ * when it still is not a number that fits (`onPasteRefused` says so). The field's own `onChange` must
+ * still filter with `digitsOnly`: it catches what the key handler cannot see (mobile keyboards,
+ * autofill, drag-and-drop).
  */
-export function digitInputHandlers(value: string, onChange: (value: string) => void, max: number): DigitInputHandlers {
+export function digitInputHandlers(value: string, onChange: (value: string) => void, max: number, options: DigitPasteOptions = {}): DigitInputHandlers {
   return {
     inputMode: 'numeric',
     autoComplete: 'off',
@@ -21,13 +31,15 @@ export function digitInputHandlers(value: string, onChange: (value: string) => v
       if (isTextKey(event) && !/^\d$/.test(event.key)) event.preventDefault();
     },
     onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
-      // Filter before the browser inserts: a pasted "9911-2233" must not be cut short by the length limit.
+      // Normalised before the browser inserts: a pasted "9911-2233" must not be cut short by the length limit.
       event.preventDefault();
       const input = event.currentTarget;
       const start = input.selectionStart ?? value.length;
       const end = input.selectionEnd ?? value.length;
-      const next = digitsOnly(value.slice(0, start) + event.clipboardData.getData('text') + value.slice(end), max);
-      if (next !== value) onChange(next);
+      const pasted = normalizePastedDigits(event.clipboardData.getData('text'), max, { countryCode: options.countryCode });
+      const next = pasted === null ? null : value.slice(0, start) + pasted + value.slice(end);
+      if (next === null || next.length > max) options.onPasteRefused?.();
+      else if (next !== value) onChange(next);
     },
   };
 }
@@ -50,7 +62,14 @@ export interface PhoneFieldProps {
 
 /** An 8-digit phone number input that accepts digits only (SPEC section 5). */
 export function PhoneField({ label, value, onChange, description, errorMessage, placeholder, className, onBlur, ...props }: PhoneFieldProps) {
-  const change = (next: string) => onChange(digitsOnly(next, PHONE_LENGTH));
+  const { t } = useTranslation('ui');
+  // A paste that cannot be a phone number is refused with this message (until the next change).
+  const [pasteRefused, setPasteRefused] = useState(false);
+  const change = (next: string) => {
+    setPasteRefused(false);
+    onChange(digitsOnly(next, PHONE_LENGTH));
+  };
+  const shownError = errorMessage || (pasteRefused ? t('phone.pasteRefused', { length: PHONE_LENGTH }) : null);
   return (
     <TextField
       {...props}
@@ -58,18 +77,18 @@ export function PhoneField({ label, value, onChange, description, errorMessage, 
       onChange={change}
       onBlur={onBlur}
       type="tel"
-      isInvalid={Boolean(errorMessage)}
+      isInvalid={Boolean(shownError)}
       className={['field', 'phone-field', className].filter(Boolean).join(' ')}
     >
       <Label className="field__label">{label}</Label>
       <Input
         className="field__input phone-field__input"
         placeholder={placeholder}
-        {...digitInputHandlers(value, change, PHONE_LENGTH)}
+        {...digitInputHandlers(value, change, PHONE_LENGTH, { countryCode: true, onPasteRefused: () => setPasteRefused(true) })}
         autoComplete="tel-national"
       />
       {description ? <Text slot="description" className="field__description">{description}</Text> : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldError className="field__error">{shownError}</FieldError>
     </TextField>
   );
 }

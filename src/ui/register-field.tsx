@@ -1,4 +1,4 @@
-import { useId, type ClipboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ClipboardEvent, type ReactNode } from 'react';
 import { Input, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import {
@@ -39,11 +39,17 @@ export function RegisterField({ label, value, onChange, description, errorMessag
   const labelId = `${id}-label`;
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : null, errorMessage ? errorId : null].filter(Boolean).join(' ') || undefined;
-  const isInvalid = Boolean(errorMessage);
+  // A paste that cannot be the register's digits is refused with a message (until the next change).
+  const [pasteRefused, setPasteRefused] = useState(false);
+  const shownError = errorMessage || (pasteRefused ? t('register.pasteRefused', { length: REGISTER_DIGITS }) : null);
+  const describedBy = [description ? descriptionId : null, shownError ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const isInvalid = Boolean(shownError);
 
-  const setNumber = (number: string) => onChange({ ...value, number: digitsOnly(number, REGISTER_DIGITS) });
-  const digitHandlers = digitInputHandlers(value.number, setNumber, REGISTER_DIGITS);
+  const setNumber = (number: string) => {
+    setPasteRefused(false);
+    onChange({ ...value, number: digitsOnly(number, REGISTER_DIGITS) });
+  };
+  const digitHandlers = digitInputHandlers(value.number, setNumber, REGISTER_DIGITS, { onPasteRefused: () => setPasteRefused(true) });
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const whole = splitRegister(event.clipboardData.getData('text').replace(/\s/g, ''));
     if (combineRegister(whole) !== '') {
@@ -108,7 +114,7 @@ export function RegisterField({ label, value, onChange, description, errorMessag
         </TextField>
       </div>
       {description ? <p id={descriptionId} className="field__description">{description}</p> : null}
-      {errorMessage ? <p id={errorId} className="field__error">{errorMessage}</p> : null}
+      {shownError ? <p id={errorId} className="field__error">{shownError}</p> : null}
     </div>
   );
 }

@@ -33,6 +33,19 @@ describe('a 401 answer', () => {
     await expectStorage(page, 'access', null);
   });
 
+  it('keeps where the user was as ?next=, so signing in again returns there', async () => {
+    e2e.expectProblem(/status of 401.*\/api\/profile\//, 'console error');
+    const { alert, loginPage, page } = await e2e.openSite({ signedInAs: demoUser, language: 'en' });
+    await page.route('**/api/profile/', (route) => route.fulfill(refuse));
+    await page.goto('/user/settings');
+    await expectPath(page, '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/user/settings');
+    await alert.dismiss();
+    await page.unroute('**/api/profile/');
+    await loginPage.logInAs(demoUser.email, demoUser.password);
+    await expectPath(page, '/user/settings');
+  });
+
   it('after login: the user area asks for a login again once signed out', async () => {
     e2e.expectProblem(/status of 401.*\/api\/profile\//, 'console error');
     const { alert, loginPage, userMenu, page } = await e2e.openSite({ signedInAs: demoUser });

@@ -11,6 +11,7 @@ import { PaymentStep } from './payment-step';
 import { PlanStep } from './plan-step';
 import { sameLinks, sameSummary, selectIsRefreshing, selectStep, selectStepLinks, selectSummary } from '../../../machines/buy-insurance.connect';
 import type { BuyActorRef } from './use-buy-flow';
+import { feeLabelKey } from './fee-label';
 
 function StepIndicator({ actor }: { actor: BuyActorRef }) {
   const { t } = useTranslation('buy');
@@ -70,7 +71,7 @@ function SummaryBox({ actor }: { actor: BuyActorRef }) {
         ) : null}
         {summary.amount !== null ? (
           <div>
-            <dt>{t(`summary.${summary.amountLabel}`)}</dt>
+            <dt>{t(summary.amountLabel === 'fee' ? feeLabelKey(summary.frequency) : `summary.${summary.amountLabel}`)}</dt>
             <dd>{money(summary.amount)}</dd>
           </div>
         ) : null}

@@ -3,10 +3,10 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sharesTotal, type BeneficiaryForm, type BeneficiaryTextField } from '../../../machines/buy-insurance.forms';
 import { BENEFICIARIES_MAX, RELATIONSHIPS } from '../../../contract/insurance.schema';
-import { digitsOnly } from '../../../contract/validation';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
+import { focusAfterUpdate, focusFirstInvalid } from '../../ui/focus';
 import { RegisterField } from '../../ui/register-field';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
@@ -23,12 +23,18 @@ function BeneficiaryFields({ actor, beneficiary, index, count }: { actor: BuyAct
   const change = (field: BeneficiaryTextField) => (value: string) => actor.send({ type: 'beneficiary.change', index, field, value });
   const number = index + 1;
   const common = { isDisabled: saving, isRequired: true, validationBehavior: 'aria' as const };
+  // The removed person's fields go away with the focus: it moves to the first field of the one now
+  // in their place (or of the one before, when the last was removed).
+  const remove = () => {
+    actor.send({ type: 'beneficiary.remove', index });
+    focusAfterUpdate(() => document.querySelectorAll<HTMLElement>('.buy-beneficiary')[Math.min(index, count - 2)]?.querySelector<HTMLElement>('input, button'));
+  };
   const relationships = Object.entries(RELATIONSHIPS).map(([id, name]) => ({ id, label: t(`relationships.${name}`) }));
   return (
     <fieldset className="buy-beneficiary">
       <legend className="buy-beneficiary__legend">{t('contract.beneficiary', { number })}</legend>
       {count > 1 ? (
-        <Button variant="ghost" className="buy-beneficiary__remove" aria-label={t('contract.removeFor', { number })} onPress={() => actor.send({ type: 'beneficiary.remove', index })} isDisabled={saving}>
+        <Button variant="ghost" className="buy-beneficiary__remove" aria-label={t('contract.removeFor', { number })} onPress={remove} isDisabled={saving}>
           {t('contract.remove')}
         </Button>
       ) : null}
@@ -59,8 +65,10 @@ function BeneficiaryFields({ actor, beneficiary, index, count }: { actor: BuyAct
           label={t('contract.share')}
           inputMode="numeric"
           value={beneficiary.share}
-          onChange={(value) => change('share')(digitsOnly(value, 3))}
-          errorMessage={error('share')}
+          // Kept as typed (spaces aside) so "40.5" is not read as 405: a share that is not a whole
+          // number is flagged at once, and refused on submit.
+          onChange={(value) => change('share')(value.replace(/\s/g, '').slice(0, 6))}
+          errorMessage={/^\d*$/.test(beneficiary.share) ? error('share') : t('contract.shareWhole')}
           className="buy-beneficiary__share"
         />
       </div>
@@ -84,6 +92,9 @@ export function ContractStep({ actor }: { actor: BuyActorRef }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'step.next' });
+    // Refused (the step stays, fields flagged): focus goes to the first field to fix.
+    // Only the shares' total wrong: its first share field.
+    focusFirstInvalid(event.currentTarget as HTMLFormElement, '.buy-section:has(#buy-beneficiaries-error) .buy-beneficiary__share input');
   };
 
   return (

@@ -8,6 +8,7 @@ import { RegisterField } from '../../ui/register-field';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
 import { selectIsSaving } from '../../../machines/buy-insurance.connect';
+import { focusFirstInvalid } from '../../ui/focus';
 import { StepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 
@@ -25,6 +26,8 @@ export function InsuredStep({ actor }: { actor: BuyActorRef }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'step.next' });
+    // Refused (the step stays, fields flagged): focus goes to the first field to fix.
+    focusFirstInvalid(event.currentTarget as HTMLFormElement);
   };
   const common = { isDisabled: saving, isRequired: true, validationBehavior: 'aria' as const };
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_PROVIDERS } from '../../../contract/payment.schema';
 import { formatMoney } from '../../app/format';
@@ -19,11 +19,17 @@ function Invoice({ actor }: { actor: BuyActorRef }) {
   const { t, i18n } = useTranslation('buy');
   const invoice = useSelector(actor, (snapshot) => snapshot.context.invoice);
   const productName = useSelector(actor, (snapshot) => snapshot.context.product?.name ?? '');
+  // The pay button that had focus is gone: the invoice's heading takes it, so it is read out next.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const invoiceId = invoice?.id;
+  useEffect(() => {
+    if (invoiceId) heading.current?.focus();
+  }, [invoiceId]);
   if (!invoice) return null;
   const { provider } = invoice;
   return (
     <section className="buy-invoice" aria-labelledby="buy-invoice-title">
-      <h2 id="buy-invoice-title" className="buy-section__title">{t('payment.invoiceTitle')}</h2>
+      <h2 id="buy-invoice-title" className="buy-section__title" ref={heading} tabIndex={-1}>{t('payment.invoiceTitle')}</h2>
       <dl className="buy-invoice__facts">
         <div>
           <dt>{t('payment.invoiceNumber')}</dt>

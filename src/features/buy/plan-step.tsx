@@ -8,6 +8,8 @@ import { useMessage } from '../../app/messages';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
 import { selectIsSaving, selectQuoteStatus, selectSavingsAdvice } from '../../../machines/buy-insurance.connect';
+import { focusFirstInvalid } from '../../ui/focus';
+import { feeLabelKey } from './fee-label';
 import { StepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 
@@ -89,13 +91,15 @@ export function PlanStep({ actor }: { actor: BuyActorRef }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'step.next' });
+    // Refused (the step stays, fields flagged): focus goes to the first field to fix.
+    focusFirstInvalid(event.currentTarget as HTMLFormElement);
   };
 
   return (
     <form className="buy-form" onSubmit={submit} noValidate>
       <StepNotice actor={actor} />
       <TextField
-        label={amountField === 'fee' ? t('plan.fee') : t('plan.sumInsured')}
+        label={amountField === 'fee' ? t(feeLabelKey(form.frequency)) : t('plan.sumInsured')}
         name="amount"
         inputMode="numeric"
         autoComplete="off"

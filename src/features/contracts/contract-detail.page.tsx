@@ -76,7 +76,7 @@ function FeeSchedule({ contract }: { contract: ContractDetail }) {
       )}
       <details className="contract-details">
         <summary>{t('detail.showSchedule', { count: contract.fee_schedule.length })}</summary>
-        <TableRegion label={t('detail.schedule')}>
+        <TableRegion label={t('detail.scheduleTable')}>
           <table className="contract-table">
             <thead>
               <tr>
@@ -115,7 +115,7 @@ function Payments({ contract }: { contract: ContractDetail }) {
           <p className="contract-next">{t('detail.lastPayment', { date: format.day(latest.paid_at), amount: format.money(latest.amount) })}</p>
           <details className="contract-details">
             <summary>{t('detail.showPayments', { count: payments.length })}</summary>
-            <TableRegion label={t('detail.payments')}>
+            <TableRegion label={t('detail.paymentsTable')}>
               <table className="contract-table">
                 <thead>
                   <tr>
@@ -156,7 +156,7 @@ function Beneficiaries({ contract }: { contract: ContractDetail }) {
       {contract.beneficiaries.length === 0 ? (
         <p>{t('detail.noBeneficiaries')}</p>
       ) : (
-        <TableRegion label={t('detail.beneficiaries')}>
+        <TableRegion label={t('detail.beneficiariesTable')}>
           <table className="contract-table">
             <thead>
               <tr>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
+import { focusAfterUpdate } from '../../ui/focus';
 import { Modal } from '../../ui/modal';
 import { CookieConsentActor } from '../../app/cookie-consent-context';
 
@@ -33,6 +34,11 @@ export function CookieBanner() {
   const asking = CookieConsentActor.useSelector((snapshot) => snapshot.matches({ banner: 'asking' }));
   const personal = CookieConsentActor.useSelector((snapshot) => snapshot.context.personalInformation);
   const marketing = CookieConsentActor.useSelector((snapshot) => snapshot.context.marketingAnalytics);
+  // The banner goes away with the choice: focus moves on to what follows it in keyboard order.
+  const choose = (type: 'consent.accept' | 'consent.rejectAll') => {
+    actor.send({ type });
+    focusAfterUpdate('.skip-link', 'main');
+  };
   return (
     <>
       {asking ? (
@@ -55,8 +61,8 @@ export function CookieBanner() {
             </div>
           </div>
           <div className="cookie-banner__actions">
-            <Button variant="secondary" onPress={() => actor.send({ type: 'consent.rejectAll' })}>{t('banner.rejectAll')}</Button>
-            <Button onPress={() => actor.send({ type: 'consent.accept' })}>{t('banner.accept')}</Button>
+            <Button variant="secondary" onPress={() => choose('consent.rejectAll')}>{t('banner.rejectAll')}</Button>
+            <Button onPress={() => choose('consent.accept')}>{t('banner.accept')}</Button>
           </div>
         </section>
       ) : null}

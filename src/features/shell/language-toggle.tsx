@@ -25,14 +25,17 @@ function EnglishFlag() {
   );
 }
 
-/** The flag toggle of SPEC 2: shows the language it switches to, and says so to screen readers. */
+/**
+ * The flag toggle of SPEC 2: shows the language it switches to, and says so to screen readers. Its
+ * name starts with the code it shows ("EN — Switch to English"), so voice control can say what is seen.
+ */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const next: Language = i18n.language === 'en' ? 'mn' : 'en';
   return (
     <Button variant="ghost" className="language-toggle" onPress={() => void setLanguage(next)} aria-label={t('language.switchTo')}>
       {next === 'en' ? <EnglishFlag /> : <MongoliaFlag />}
-      <span className="language-toggle__code" aria-hidden="true" lang={next}>{next === 'en' ? 'EN' : 'МН'}</span>
+      <span className="language-toggle__code" lang={next}>{next === 'en' ? 'EN' : 'МН'}</span>
     </Button>
   );
 }

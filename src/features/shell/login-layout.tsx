@@ -6,10 +6,10 @@ import { PageChrome } from './page-chrome';
 /** Login pages: the language flag and one central panel (SPEC 2 login layout). */
 export default function LoginLayout({ children }: { children: ReactNode }) {
   const top = (
-    <div className="login-layout__top">
+    <header className="login-layout__top">
       <Logo inverse />
       <LanguageToggle />
-    </div>
+    </header>
   );
   return (
     <div className="layout layout--login">

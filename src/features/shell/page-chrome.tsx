@@ -4,18 +4,21 @@ import { CookieBanner } from './cookie-banner';
 import { AlertModal } from './alert-modal';
 import './shell.css';
 
-/** What every layout has: a skip link, the main landmark, the cookie banner and the alert modal. */
+/**
+ * What every layout has: the cookie banner (first in keyboard order: it asks before anything else;
+ * it is drawn at the bottom), a skip link, the main landmark and the alert modal.
+ */
 export function PageChrome({ before, after, children, mainClassName }: { before?: ReactNode; after?: ReactNode; children: ReactNode; mainClassName?: string }) {
   const { t } = useTranslation();
   return (
     <>
+      <CookieBanner />
       <a href="#main" className="skip-link">{t('nav.skipToContent')}</a>
       {before}
       <main id="main" tabIndex={-1} className={mainClassName}>
         {children}
       </main>
       {after}
-      <CookieBanner />
       <AlertModal />
     </>
   );

@@ -4,6 +4,7 @@ import { contact } from '../../app/config';
 import { Button } from '../../ui/button';
 import { LinkMenu } from '../../ui/link-menu';
 import { Modal } from '../../ui/modal';
+import { focusAfterUpdate } from '../../ui/focus';
 import { Spinner } from '../../ui/spinner';
 import { AuthActor, selectSession } from '../../app/auth-context';
 import { Footer } from './footer';
@@ -24,7 +25,7 @@ function ManualIcon() {
 function UserManualButton({ document, video }: { document: string; video: string }) {
   const { t } = useTranslation('user');
   return (
-    <div className="user-manual">
+    <aside className="user-manual" aria-label={t('manual.button')}>
       <LinkMenu
         label={t('manual.button')}
         className="user-manual__button"
@@ -35,7 +36,7 @@ function UserManualButton({ document, video }: { document: string; video: string
           { id: 'messenger', label: t('manual.messenger'), href: contact.messenger },
         ]}
       />
-    </div>
+    </aside>
   );
 }
 
@@ -46,6 +47,12 @@ export default function UserLayout({ children }: { children: ReactNode }) {
   const session = AuthActor.useSelector(selectSession);
   const failed = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: 'profileFailed' }));
   const confirmingLogout = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: { ready: 'confirmingLogout' } }));
+
+  // 'No' keeps the user where they were: back on the logout button (or the menu button that shows it).
+  const cancelLogout = () => {
+    auth.send({ type: 'logout.cancel' });
+    focusAfterUpdate('.side-menu__logout', '.side-menu__toggle', 'main');
+  };
 
   if (failed) {
     return (
@@ -77,10 +84,10 @@ export default function UserLayout({ children }: { children: ReactNode }) {
         isOpen={confirmingLogout}
         role="alertdialog"
         title={t('logout.title')}
-        onClose={() => auth.send({ type: 'logout.cancel' })}
+        onClose={cancelLogout}
         actions={
           <>
-            <Button variant="secondary" onPress={() => auth.send({ type: 'logout.cancel' })}>{t('logout.no')}</Button>
+            <Button variant="secondary" onPress={cancelLogout}>{t('logout.no')}</Button>
             <Button onPress={() => auth.send({ type: 'logout.confirm' })}>{t('logout.yes')}</Button>
           </>
         }

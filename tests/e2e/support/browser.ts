@@ -11,19 +11,18 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The build under test: dist/ by default; E2E_DIST_DIR points elsewhere (e.g. a private build while others rebuild dist/). */
 export const DIST_DIR = (process.env.E2E_DIST_DIR?.replace(/\/?$/, '/')) ?? fileURLToPath(new URL('../../../dist/', import.meta.url));
 
+/** The flags every Chromium of the tests and scripts runs with (also Lighthouse's, in scripts/bench.ts). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
 
 /** The built app and its API on 127.0.0.1, a free port and a fresh in-memory database. */
 export const startAppServer = async (): Promise<RunningServer> => {

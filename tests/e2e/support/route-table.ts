@@ -1,0 +1,84 @@
+/**
+ * Every route of the route table (src/app/routes.ts) as a page to open, for the checks that must hold
+ * on every page (axe, layout shift, no sideways scroll): a route added to the table is visited
+ * without touching the tests. Parameters get real values (a product, a purchase of the demo user, one
+ * of the demo user's policies); routes that need an account are opened signed in as the demo user,
+ * the others signed out, except the purchase wizard's steps, which open the demo user's own purchase.
+ */
+import type { Page } from 'playwright-core';
+import { fillPattern } from '../../../contract/paths';
+import { routes, type AppRoute } from '../../../src/app/routes';
+import { completeDraft } from '../../unit/support/purchase';
+import { apiOf, purchaseStorage, startPurchase } from './purchase-api';
+import { accessTokenFor, demoUser } from './users';
+import { WAIT_MS } from './ui';
+
+export interface RouteVisit {
+  route: AppRoute;
+  /** The route's pattern filled with real values. */
+  path: string;
+  /** Whether it opens signed in as the demo user (its access token is then in `localStorage`). */
+  signedIn: boolean;
+  /** Local-storage entries the visit starts with: the access token, the purchase the payment pages follow. */
+  localStorage: Record<string, string>;
+}
+
+/** The data the parameters point to, made through the API of a running server. */
+export interface RouteData {
+  productId: number;
+  applicationId: string;
+  contractId: number;
+  /** The demo user's access token (one login for all visits: logins are throttled). */
+  token: string;
+  /** What the payment pages read: the purchase this browser follows. */
+  purchaseStorage: Record<string, string>;
+}
+
+export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
+  const token = await accessTokenFor(baseUrl, demoUser);
+  const [draft, purchase, contracts] = await Promise.all([
+    completeDraft(apiOf(baseUrl), undefined, token),
+    startPurchase(baseUrl, { token }),
+    fetch(`${baseUrl}/api/contracts/`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.json() as Promise<{ contracts: { id: number }[] }>),
+  ]);
+  const contractId = contracts.contracts[0]?.id;
+  if (contractId === undefined) throw new Error('The demo user has no policy to open');
+  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase) };
+}
+
+const isWizardStep = (pattern: string) => /^\/insurance\/buy\/:id\//.test(pattern);
+const isPaymentPage = (pattern: string) => pattern.startsWith('/insurance/buy/payment/');
+
+/** A value for each `:name` of a pattern: `:id` is the purchase in the wizard, the product on its page, else a policy. */
+function paramsOf(pattern: string, data: RouteData): Record<string, string | number> {
+  const id = isWizardStep(pattern) ? data.applicationId : pattern.startsWith('/insurance/detail/') ? data.productId : data.contractId;
+  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: 1 };
+}
+
+/** The pages to open: every route of the table once, with the account and storage it needs. */
+export function routeVisits(data: RouteData): RouteVisit[] {
+  return routes.map((route) => {
+    const path = fillPattern(route.path, paramsOf(route.path, data));
+    if (path === null) throw new Error(`No value for a parameter of ${route.path}: add one to paramsOf`);
+    const signedIn = route.access === 'user' || route.access === 'member' || isWizardStep(route.path) || isPaymentPage(route.path);
+    return {
+      route,
+      path,
+      signedIn,
+      localStorage: { ...(signedIn ? { access: data.token } : {}), ...(isPaymentPage(route.path) ? data.purchaseStorage : {}) },
+    };
+  });
+}
+
+/**
+ * Opens a visit's path and waits until the page is complete: its main heading shown, no loading
+ * indicator left in the main area, and the network quiet.
+ */
+export async function openVisit(page: Page, visit: RouteVisit) {
+  await page.goto(visit.path);
+  await page.locator('main h1, main [role="heading"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: WAIT_MS });
+  await page.waitForLoadState('networkidle');
+  await page.locator('main .spinner').first().waitFor({ state: 'hidden', timeout: WAIT_MS });
+  // Fonts and images settled: nothing moves after this on its own.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
