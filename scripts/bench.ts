@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_DIR, launchChromium, startAppServer } from '../tests/e2e/support/browser';
 import { accessTokenFor, demoUser } from '../tests/e2e/support/users';
-import { matchPattern } from '../contract/paths';
+import { matchPattern, routePaths, type RouteName } from '../contract/paths';
 
 const KB = 1024;
 const HOME_BUDGET = 160 * KB;
@@ -111,7 +111,9 @@ function readRoutes(): RouteInfo[] {
   const layouts = lazyImports(ROUTE_VIEW_FILE);
   const defaultView = /view: AppRoute\['view'\] = (\w+)/.exec(source)?.[1] ?? '';
   const routes: RouteInfo[] = [];
-  for (const [, name, path, layout, view] of source.matchAll(/route\('([^']+)', '([^']*)', '\w+', '(\w+)', '[^']*'(?:, (\w+))?\)/g)) {
+  // route(name, access, layout, title, view?): the path is the path table's (contract/paths.ts).
+  for (const [, name, layout, view] of source.matchAll(/route\('([^']+)', '\w+', '(\w+)', '[^']*'(?:, (\w+))?\)/g)) {
+    const path = name && name in routePaths ? routePaths[name as RouteName].pattern : undefined;
     if (!name || path === undefined || !layout) continue;
     const chunks = [layouts.get(layout), views.get(view ?? defaultView)].filter((key): key is string => Boolean(key));
     routes.push({ name, path, chunks });

@@ -382,9 +382,7 @@ describe('accessibility', () => {
   const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
   /** axe's findings on the page as it is now, one readable block per rule. */
   const violationsOn = async (page: Page, where: string) => {
-    // The shell's language toggle (label-content-name-mismatch) is fixed on branch issue-10-ui, whose
-    // route-table axe test covers it on every page; drop this exclusion once both are merged.
-    const results = await new AxeBuilder({ page }).withTags(TAGS).exclude('.language-toggle').analyze();
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     return results.violations.map((violation) =>
       [`${where}: ${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}`, ...violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.html.slice(0, 200)}`)].join('\n'),
     );
