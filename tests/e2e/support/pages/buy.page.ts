@@ -216,8 +216,11 @@ export class BuyWizard {
     return this.field('plan.sumInsured');
   }
 
+  /** The fee field, whose label names how often it is paid ("Fee per payment (yearly)", "Single fee"). */
   get fee() {
-    return this.field('plan.fee');
+    const keys = ['plan.fee', ...['single', 'monthly', 'quarterly', 'semiannual', 'annual'].map((frequency) => `plan.feeBy.${frequency}`)];
+    const any = keys.map((key) => this.ui.t(`buy:${key}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    return this.main.getByRole('textbox', { name: new RegExp(`^\\s*(${any})\\s*$`) });
   }
 
   get term() {
