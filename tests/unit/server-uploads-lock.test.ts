@@ -1,6 +1,13 @@
 import { MemoryLocker, type Lock } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/db';
+import { migrate } from '../../server/db/migrate';
+import { seedIfEmpty } from '../../server/db/seed';
+import { syncInsurance } from '../../server/insurance/seed';
+import { TEST_SECRET } from '../../server/testing';
+import { temporaryUploadStore } from '../../server/uploads/store';
+import { tokenFor } from './support/purchase';
 import { openDb } from '../../server/db/open';
 import { openPglite } from '../../server/db/pglite.db';
 import { PgAdvisoryLocker, dbLocker, uploadLockKey } from '../../server/uploads/db-locker';
@@ -140,5 +147,47 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the upload locker on PostgreSQL
     const next = dbLocker(two).newLock(id);
     await next.lock(running(), vi.fn());
     await next.unlock();
+  });
+
+  it('serves tus requests of one upload through two apps, each taking and giving back the lock', async () => {
+    await migrate(one);
+    await seedIfEmpty(one);
+    await syncInsurance(one);
+    const { store } = temporaryUploadStore();
+    const appOf = (db: Db) => createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', uploadStore: store });
+    const sessionsOne = vi.spyOn(one, 'acquireSession' as never);
+    const sessionsTwo = vi.spyOn(two, 'acquireSession' as never);
+    const [first, second] = [appOf(one), appOf(two)];
+    const auth = { Authorization: `Bearer ${await tokenFor(one, TEST_SECRET, 'demo@example.com')}`, 'Tus-Resumable': '1.0.0' };
+    const body = Buffer.alloc(4096, 7);
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]).copy(body);
+    const created = await first.request('/api/uploads/', {
+      method: 'POST',
+      headers: { ...auth, 'Upload-Length': String(body.length), 'Upload-Metadata': `kind ${Buffer.from('image').toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location') ?? '', 'http://x').pathname;
+    const half = await second.request(location, {
+      method: 'PATCH',
+      headers: { ...auth, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: body.subarray(0, 2048),
+    });
+    expect(half.status).toBe(204);
+    const rest = await first.request(location, {
+      method: 'PATCH',
+      headers: { ...auth, 'Upload-Offset': '2048', 'Content-Type': 'application/offset+octet-stream' },
+      body: body.subarray(2048),
+    });
+    expect(rest.status).toBe(204);
+    const head = await second.request(location, { method: 'HEAD', headers: auth });
+    expect(head.headers.get('upload-offset')).toBe(String(body.length));
+    // Both apps locked through PostgreSQL (POST + PATCH on one, PATCH + HEAD on the other)…
+    expect(sessionsOne.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(sessionsTwo.mock.calls.length).toBeGreaterThanOrEqual(2);
+    sessionsOne.mockRestore();
+    sessionsTwo.mockRestore();
+    // …and every lock went back: nothing of the upload is still locked.
+    const { rows } = await one.query<{ n: number }>(`select count(*) as n from pg_locks where locktype = 'advisory' and granted`);
+    expect(rows[0]?.n).toBe(0);
   });
 });
