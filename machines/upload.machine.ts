@@ -13,7 +13,8 @@
  *   connection changes: coming back online restarts a waiting transfer at once.
  *
  * A file over the kind's limit or of 0 bytes is refused before anything else. A refused or failed
- * replacement keeps the upload it would have replaced until the new one is done. Persist a slot as
+ * replacement keeps the upload it would have replaced until the new one is done; then, and on
+ * remove, the old upload is deleted from the store (`discard`, provided by the app). Persist a slot as
  * its input (`{ kind, uploaded }`, see upload.connect.ts `persistedUpload`), never its context: the
  * chosen `File` cannot be stored.
  */
@@ -81,6 +82,9 @@ const choose = [
   { target: '#upload.checking', reenter: true, actions: 'take' },
 ] as const;
 
+/** The finished upload the slot held, as `discard`'s params. */
+const discardUploaded = { type: 'discard', params: ({ context }: { context: UploadContext }) => ({ id: context.uploaded?.id ?? '' }) } as const;
+
 const cleared = { file: null, mime: null, uploaded: null, bytesSent: 0, bytesTotal: 0, failure: null } as const;
 
 export const uploadMachine = setup({
@@ -101,6 +105,12 @@ export const uploadMachine = setup({
     }),
   },
   actions: {
+    /**
+     * Deletes a finished upload the slot no longer holds (removed, or replaced by a new one) from the
+     * store, so an identity photo the user took back does not stay on the server (provided by the app;
+     * a failure is left to the store's sweep).
+     */
+    discard: (_, _params: { id: string }) => {},
     take: assign(({ event }) => {
       const { file } = event as Choose;
       return { file, mime: null, bytesSent: 0, bytesTotal: file.size, failure: null };
@@ -108,6 +118,14 @@ export const uploadMachine = setup({
     refuse: assign((_, { code }: { code: UploadErrorCode }) => ({ failure: code })),
     forgetFile: assign({ file: null, mime: null, bytesSent: 0, bytesTotal: 0 }),
     clear: assign(cleared),
+    finish: assign(({ context, event }) => {
+      const { id } = event as Extract<UploadEvent, { type: 'transfer.done' }>;
+      return {
+        uploaded: { id, filename: context.file?.name ?? '', size: context.file?.size ?? 0, mime: context.mime ?? '' },
+        bytesSent: context.bytesTotal,
+        failure: null,
+      };
+    }),
   },
   guards: {
     isEmptyFile: ({ event }) => (event as Choose).file.size === 0,
@@ -127,7 +145,10 @@ export const uploadMachine = setup({
   on: {
     'upload.online': { actions: assign({ online: true }) },
     'upload.offline': { actions: assign({ online: false }) },
-    'upload.remove': { target: '.empty', actions: 'clear' },
+    'upload.remove': [
+      { guard: 'hasUploaded', target: '.empty', actions: [discardUploaded, 'clear'] },
+      { target: '.empty', actions: 'clear' },
+    ],
     'upload.choose': choose,
   },
   initial: 'restoring',
@@ -165,19 +186,11 @@ export const uploadMachine = setup({
         'transfer.progress': {
           actions: assign(({ event }) => ({ bytesSent: event.bytesSent, bytesTotal: event.bytesTotal })),
         },
-        'transfer.done': {
-          target: 'uploaded',
-          actions: assign(({ context, event }) => ({
-            uploaded: {
-              id: event.id,
-              filename: context.file?.name ?? '',
-              size: context.file?.size ?? 0,
-              mime: context.mime ?? '',
-            },
-            bytesSent: context.bytesTotal,
-            failure: null,
-          })),
-        },
+        // A replacement is done: the upload it replaces is deleted from the store.
+        'transfer.done': [
+          { guard: 'hasUploaded', target: 'uploaded', actions: [discardUploaded, 'finish'] },
+          { target: 'uploaded', actions: 'finish' },
+        ],
         'transfer.failed': { target: 'failed', actions: assign(({ event }) => ({ failure: event.code })) },
         // Back online: start the transfer again now rather than after its retry wait; it resumes.
         'upload.online': { target: 'uploading', reenter: true, actions: assign({ online: true }) },

@@ -20,7 +20,22 @@ export interface Queryable {
 export interface Db extends Queryable {
   /** Runs `fn` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A connection of its own, held until released, for session state such as advisory locks and
+   * LISTEN (PostgreSQL only; PGlite is one connection in one process and has none).
+   */
+  acquireSession?: () => Promise<DbSession>;
   close(): Promise<void>;
+}
+
+/** A dedicated connection (`Db.acquireSession`): its session lives until `release`. */
+export interface DbSession extends Queryable {
+  /** Called for each NOTIFY on a channel this session LISTENs to. */
+  onNotification(listener: (channel: string, payload: string) => void): void;
+  /** Called once if the connection fails while held (its session state, e.g. its locks, is gone). */
+  onLost(listener: (error: Error) => void): void;
+  /** Gives the connection back; `broken` closes it instead, ending the session and everything it held. */
+  release(broken?: boolean): void;
 }
 
 /** Postgres type ids whose parsing both adapters align. */

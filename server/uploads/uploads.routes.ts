@@ -32,6 +32,7 @@ import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { errorBody } from '../http/errors';
 import { resolveUploadOwner } from './owners';
+import { dbLocker } from './db-locker';
 import { HeadCheck, type UploadDataStore } from './store';
 import { deleteUploadRow, findUpload, insertUpload, markUploadComplete, setUploadMime } from './uploads.repo';
 
@@ -146,6 +147,8 @@ export const uploadRoutes = ({ db, secret, store, corsOrigins = [] }: UploadRout
     const tus = new Server({
       path: UPLOADS_PATH,
       datastore: withContentCheck(data, db),
+      // Shared by the replicas: advisory locks on PostgreSQL (MemoryLocker on PGlite).
+      locker: dbLocker(db),
       relativeLocation: true,
       // At creation the kind's own limit (so tus's 413 names it); for later requests the upload's
       // announced length already bounds every body.

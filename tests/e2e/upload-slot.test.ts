@@ -107,7 +107,7 @@ const newestUpload = async (after: ReadonlySet<string>) => {
 const knownIds = async () => new Set((await uploadsIn(server.db)).map((upload) => upload.id));
 
 describe('the upload slot in Chromium', () => {
-  it('uploads a chosen photo with a progress bar in bytes, then shows its preview; the server has the same bytes', async () => {
+  it('uploads a chosen photo with a progress bar in bytes, shows its preview, and deletes it from the server when replaced or removed', async () => {
     const { page, slot, problems } = await openFixture();
     const network = await networkControl(page);
     await network.throttle(384 * 1024);
@@ -129,8 +129,20 @@ describe('the upload slot in Chromium', () => {
     expect((await contentOf(server.url, uploaded?.id ?? '', auth))?.equals(file.buffer)).toBe(true);
     const preview = slot.getByRole('img', { name: `Preview: ${LABEL}` });
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(2);
-    await slot.getByRole('button', { name: 'Replace' }).waitFor();
     expect(problems).toEqual([]);
+
+    // Replaced: once the new photo is up, the old one is deleted from the store.
+    await network.throttle(0);
+    await chooseFile(slot, pngFile('card-front-2.png', 48 * 1024));
+    await expect.poll(async () => (await uploadedOf(page))?.filename).toBe('card-front-2.png');
+    const replacement = await uploadedOf(page);
+    await expect.poll(() => storedOffset(server.url, uploaded?.id ?? '', auth)).toBeNull();
+    expect(await storedOffset(server.url, replacement?.id ?? '', auth)).toBe(48 * 1024);
+    // Removed: the slot is empty again and the photo is gone from the server too.
+    await slot.getByRole('button', { name: 'Remove' }).click();
+    await slot.getByRole('button', { name: 'Choose a photo' }).waitFor();
+    await expect.poll(() => storedOffset(server.url, replacement?.id ?? '', auth)).toBeNull();
+    expect(await slot.getByRole('img').count()).toBe(0);
   });
 
   it('continues an upload cut off half way (offline, then online) from the bytes the server stored', async () => {

@@ -151,5 +151,12 @@ export const uploadModel = defineModel({
     sent: {
       inspect: ({ file, kind }) => ({ file, kind }),
     },
+    // A finished upload the slot stops holding (removed, or replaced once the new one is done) is
+    // deleted from the store, once; nothing else calls out.
+    calls: (before, event, _after, from) => {
+      const held = before?.uploaded;
+      const dropped = event.type === 'upload.remove' || (event.type === 'transfer.done' && from?.matches('uploading'));
+      return dropped && held ? [{ action: 'discard', params: { id: held.id } }] : [];
+    },
   },
 });
