@@ -154,6 +154,57 @@ describe('roster check', () => {
   });
 });
 
+describe('idempotency keys on the start, the resend and the confirm', () => {
+  const outboxCount = async (phone: string) =>
+    ((await (await app.request(`/api/dev/outbox/?to=${phone}`)).json()) as { messages: unknown[] }).messages.length;
+  const keyed = (key: string) => ({ 'Idempotency-Key': key });
+
+  it('answers a repeated start with the same key with the first ticket and sends one code', async () => {
+    const person = takePerson();
+    const body = { register: person.register, phone: person.phone };
+    const first = await post('/api/mining/start/', body, keyed('start-key-000000001'));
+    expect(first.status).toBe(200);
+    const { ticket } = codeSentSchema.parse(await first.json());
+    const replay = await post('/api/mining/start/', body, keyed('start-key-000000001'));
+    expect(replay.status).toBe(200);
+    expect(codeSentSchema.parse(await replay.json()).ticket).toBe(ticket);
+    expect(await outboxCount(person.phone)).toBe(1);
+    // The same key with another request is a conflict; a new key is a new start (refused inside the wait).
+    const conflict = await post('/api/mining/start/', { ...body, ticket }, keyed('start-key-000000001'));
+    expect(conflict.status).toBe(409);
+    expect((await errorOf(conflict)).message.key).toBe('errors.idempotencyConflict');
+    expect((await post('/api/mining/start/', body, keyed('start-key-000000002'))).status).toBe(429);
+    expect(await outboxCount(person.phone)).toBe(1);
+    expect((await post('/api/mining/start/', body, keyed('bad key'))).status).toBe(400);
+  });
+
+  it('sends one code for a resend repeated with the same key, and opens one draft for a repeated confirm', async () => {
+    const person = takePerson();
+    const { ticket } = codeSentSchema.parse(await (await post('/api/mining/start/', { register: person.register, phone: person.phone })).json());
+    await age(person.phone, 120);
+    const resent = await post('/api/mining/start/resend/', { ticket }, keyed('resend-key-00000001'));
+    expect(resent.status).toBe(200);
+    const replay = await post('/api/mining/start/resend/', { ticket }, keyed('resend-key-00000001'));
+    expect(replay.status).toBe(200);
+    expect(codeSentSchema.parse(await replay.json()).ticket).toBe(ticket);
+    expect(await outboxCount(person.phone)).toBe(2);
+    const conflict = await post('/api/mining/start/resend/', { ticket: `${ticket}x` }, keyed('resend-key-00000001'));
+    expect(conflict.status).toBe(409);
+    expect((await errorOf(conflict)).message.key).toBe('errors.idempotencyConflict');
+
+    const code = await lastCode(person.phone);
+    const confirmed = await post('/api/mining/start/confirm/', { ticket, code }, keyed('confirm-key-0000001'));
+    expect(confirmed.status).toBe(200);
+    const { access } = draftAccessSchema.parse(await confirmed.json());
+    // Without the key the ticket is spent; with it the retry answers the same draft.
+    expect((await post('/api/mining/start/confirm/', { ticket, code })).status).toBe(422);
+    const again = await post('/api/mining/start/confirm/', { ticket, code }, keyed('confirm-key-0000001'));
+    expect(again.status).toBe(200);
+    expect(draftAccessSchema.parse(await again.json()).access).toBe(access);
+    expect((await getDraft(access)).register).toBe(person.register);
+  });
+});
+
 describe('the draft', () => {
   it('answers the roster details, the birth date and gender of the register number', async () => {
     const person = takePerson();
