@@ -1,7 +1,7 @@
 /**
  * The mining registration API against an in-memory database: the roster check and its SPEC messages,
- * the code, the draft (one per person, resumed by another confirmation), each step's validation, the
- * images claimed from the upload store, the submit (idempotent, and refused for a second registration
+ * the code (start, resend and confirm idempotent by key, per caller), the draft (one per person,
+ * resumed by another confirmation), each step's validation, the images claimed from the upload store, the submit (idempotent, and refused for a second registration
  * of the same person even when two race), and the expiry of drafts with their images.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -176,6 +176,22 @@ describe('idempotency keys on the start, the resend and the confirm', () => {
     expect((await post('/api/mining/start/', body, keyed('start-key-000000002'))).status).toBe(429);
     expect(await outboxCount(person.phone)).toBe(1);
     expect((await post('/api/mining/start/', body, keyed('bad key'))).status).toBe(400);
+  });
+
+  it('keeps a key to its caller: the same key from another address does not answer the first ticket', async () => {
+    const behindProxy = server.app({ miningUploads: uploads, trustedProxies: 1 });
+    const person = takePerson();
+    const body = { register: person.register, phone: person.phone };
+    const from = (address: string) => ({ ...keyed('shared-key-00000001'), 'X-Forwarded-For': address });
+    const first = await postJson(behindProxy, '/api/mining/start/', body, from('203.0.113.7'));
+    expect(first.status).toBe(200);
+    const { ticket } = codeSentSchema.parse(await first.json());
+    const replay = await postJson(behindProxy, '/api/mining/start/', body, from('203.0.113.7'));
+    expect(codeSentSchema.parse(await replay.json()).ticket).toBe(ticket);
+    // Another caller's request is a start of its own (refused inside the resend wait), not a replay.
+    const other = await postJson(behindProxy, '/api/mining/start/', body, from('198.51.100.9'));
+    expect(other.status).toBe(429);
+    expect((await errorOf(other)).message.key).toBe('errors.resendTooSoon');
   });
 
   it('sends one code for a resend repeated with the same key, and opens one draft for a repeated confirm', async () => {
