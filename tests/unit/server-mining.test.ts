@@ -1,8 +1,9 @@
 /**
  * The mining registration API against an in-memory database: the roster check and its SPEC messages,
  * the code (start, resend and confirm idempotent by key, per caller), the draft (one per person,
- * resumed by another confirmation), each step's validation, the images claimed from the upload store, the submit (idempotent, and refused for a second registration
- * of the same person even when two race), and the expiry of drafts with their images.
+ * resumed by another confirmation), each step's validation, the images claimed from the upload store,
+ * the submit (idempotent, and refused for a second registration of the same person even when two
+ * race), and the expiry of drafts with their images.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeSentSchema } from '../../contract/account.schema';
