@@ -121,7 +121,7 @@ export const createApp = ({
   app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account, sms }));
   app.route(
     '/api',
-    miningRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, uploads: miningUploads }),
+    miningRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, uploads: miningUploads, trustedProxies }),
   );
   app.route('/api', insuranceRoutes({ db, secret, content, trustedProxies, ...(drafts ? { drafts } : {}) }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));

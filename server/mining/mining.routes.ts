@@ -29,7 +29,9 @@ import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, type ErrorKey } from '../http/errors';
+import { clientIp, rateLimitKey } from '../http/client-ip';
 import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { once } from '../http/idempotent-answer';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
 import {
@@ -63,6 +65,8 @@ export interface MiningDeps {
   verifications: Verifications;
   ttlSeconds: number;
   uploads: MiningUploads;
+  /** For the client address the start's idempotency keys are scoped to (server/http/client-ip.ts). */
+  trustedProxies?: number;
 }
 
 const refuse = (status: 409 | 422, key: ErrorKey) => new HttpError(status, errorBody(key));
@@ -90,9 +94,12 @@ export const sweepExpiredDrafts = async (db: Db, uploads: Pick<MiningUploads, 'd
   return ids.length;
 };
 
-export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads }: MiningDeps) => {
+export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, trustedProxies = 0 }: MiningDeps) => {
   const app = new Hono<AppEnv>();
   const languageOfRequest = (c: Context) => languageOf(c.req.header('accept-language'));
+  /** The start calls are anonymous: their idempotency keys belong to the client address. */
+  const scopeOf = (c: Context, action: string) => `mining-${action}|address:${rateLimitKey(clientIp(c, trustedProxies))}`;
+  const codeSentCodec = { record: (answer: CodeSent) => JSON.stringify(answer), replay: (stored: string) => JSON.parse(stored) as CodeSent };
 
   /** The person may enrol: on the roster with this phone and not registered yet. */
   const checkRoster = async (q: Queryable, register: string, phone: string) => {
@@ -126,35 +133,64 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads }:
   app.get('/mining/programme/', (c) => c.json<Programme>(MINING_PROGRAMME));
 
   app.post('/mining/start/', jsonBodyLimit, async (c) => {
-    const { register, phone, ticket } = await readBody(c, miningStartBodySchema);
-    await checkRoster(db, register, phone);
+    const body = await readBody(c, miningStartBodySchema);
+    const { register, phone, ticket } = body;
     const language = languageOfRequest(c);
-    if (ticket) {
-      const continued = await verifications.update(ticket, 'mining', phone, { register });
-      if (continued) return c.json<CodeSent>(continued);
-    }
-    return c.json<CodeSent>(
-      await verifications.start('mining', phone, { register }, (code) => smsTexts.registrationCode(language, code, ttlSeconds)),
+    const sent = await once(
+      db,
+      c,
+      scopeOf(c, 'start'),
+      body,
+      async () => {
+        await checkRoster(db, register, phone);
+        if (ticket) {
+          const continued = await verifications.update(ticket, 'mining', phone, { register });
+          if (continued) return continued;
+        }
+        return verifications.start('mining', phone, { register }, (code) => smsTexts.registrationCode(language, code, ttlSeconds));
+      },
+      codeSentCodec,
     );
+    return c.json<CodeSent>(sent);
   });
 
   app.post('/mining/start/resend/', jsonBodyLimit, async (c) => {
-    const { ticket } = await readBody(c, resendBodySchema);
+    const body = await readBody(c, resendBodySchema);
     const language = languageOfRequest(c);
-    return c.json<CodeSent>(await verifications.resend(ticket, 'mining', (code) => smsTexts.registrationCode(language, code, ttlSeconds)));
+    const sent = await once(
+      db,
+      c,
+      scopeOf(c, 'resend'),
+      body,
+      () => verifications.resend(body.ticket, 'mining', (code) => smsTexts.registrationCode(language, code, ttlSeconds)),
+      codeSentCodec,
+    );
+    return c.json<CodeSent>(sent);
   });
 
   app.post('/mining/start/confirm/', jsonBodyLimit, async (c) => {
-    const { ticket, code } = await readBody(c, confirmBodySchema);
-    const verification = await verifications.check(ticket, 'mining', code);
-    const register = String(verification.payload.register ?? '');
-    const opened = await db.transaction(async (tx) => {
-      if (!(await verifications.consume(tx, ticket))) throw verificationGone();
-      await checkRoster(tx, register, verification.phone);
-      return openDraft(tx, randomUUID(), register, verification.phone);
-    });
-    if (opened.stale) await uploads.deleteOf(draftOwner(opened.stale));
-    return c.json<DraftAccess>({ access: draftTokenFor(secret, opened.id) });
+    const body = await readBody(c, confirmBodySchema);
+    const { ticket, code } = body;
+    // The draft's id is recorded, not its token: a replay answers the token signed afresh.
+    const draftId = await once(
+      db,
+      c,
+      scopeOf(c, 'confirm'),
+      body,
+      async () => {
+        const verification = await verifications.check(ticket, 'mining', code);
+        const register = String(verification.payload.register ?? '');
+        const opened = await db.transaction(async (tx) => {
+          if (!(await verifications.consume(tx, ticket))) throw verificationGone();
+          await checkRoster(tx, register, verification.phone);
+          return openDraft(tx, randomUUID(), register, verification.phone);
+        });
+        if (opened.stale) await uploads.deleteOf(draftOwner(opened.stale));
+        return opened.id;
+      },
+      { record: (id: string) => id, replay: (id: string) => id },
+    );
+    return c.json<DraftAccess>({ access: draftTokenFor(secret, draftId) });
   });
 
   app.get('/mining/draft/', async (c) => answerDraft(c, (await draftOf(c)).id));

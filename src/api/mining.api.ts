@@ -11,12 +11,13 @@ const post = <T extends z.ZodMiniType>(schema: T, path: string, body: unknown, h
 
 /** GET /api/mining/programme/: what the programme covers, in both languages. */
 export const getProgramme = () => request(programmeSchema, () => http.get('api/mining/programme/').json());
-/** POST /api/mining/start/: the roster check; sends the first code. */
-export const startMining = (body: MiningStartBody) => post(codeSentSchema, 'api/mining/start/', body);
+const withKey = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
+/** POST /api/mining/start/: the roster check; sends the first code. `key`: one per intent (a retry reuses it). */
+export const startMining = (body: MiningStartBody, key: string) => post(codeSentSchema, 'api/mining/start/', body, withKey(key));
 /** POST /api/mining/start/resend/: a new code (the server refuses inside the 60 s wait). */
-export const resendMiningCode = (body: ResendBody) => post(codeSentSchema, 'api/mining/start/resend/', body);
+export const resendMiningCode = (body: ResendBody, key: string) => post(codeSentSchema, 'api/mining/start/resend/', body, withKey(key));
 /** POST /api/mining/start/confirm/: the code opens the person's draft and answers its token. */
-export const confirmMiningCode = (body: ConfirmBody) => post(draftAccessSchema, 'api/mining/start/confirm/', body);
+export const confirmMiningCode = (body: ConfirmBody, key: string) => post(draftAccessSchema, 'api/mining/start/confirm/', body, withKey(key));
 /** GET /api/mining/draft/: the draft as stored. */
 export const getDraft = (token: string) => request(draftSchema, () => http.get('api/mining/draft/', { headers: withToken(token) }).json());
 const putStep = (step: string) => (token: string, body: unknown) =>

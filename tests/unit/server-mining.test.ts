@@ -1,8 +1,9 @@
 /**
  * The mining registration API against an in-memory database: the roster check and its SPEC messages,
- * the code, the draft (one per person, resumed by another confirmation), each step's validation, the
- * images claimed from the upload store, the submit (idempotent, and refused for a second registration
- * of the same person even when two race), and the expiry of drafts with their images.
+ * the code (start, resend and confirm idempotent by key, per caller), the draft (one per person,
+ * resumed by another confirmation), each step's validation, the images claimed from the upload store,
+ * the submit (idempotent, and refused for a second registration of the same person even when two
+ * race), and the expiry of drafts with their images.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeSentSchema } from '../../contract/account.schema';
@@ -151,6 +152,73 @@ describe('roster check', () => {
     const response = await post('/api/mining/start/confirm/', { ticket, code: wrong });
     expect(response.status).toBe(422);
     expect(await errorOf(response)).toMatchObject({ message: { key: 'errors.codeIncorrect', values: { attempts: 4 } } });
+  });
+});
+
+describe('idempotency keys on the start, the resend and the confirm', () => {
+  const outboxCount = async (phone: string) =>
+    ((await (await app.request(`/api/dev/outbox/?to=${phone}`)).json()) as { messages: unknown[] }).messages.length;
+  const keyed = (key: string) => ({ 'Idempotency-Key': key });
+
+  it('answers a repeated start with the same key with the first ticket and sends one code', async () => {
+    const person = takePerson();
+    const body = { register: person.register, phone: person.phone };
+    const first = await post('/api/mining/start/', body, keyed('start-key-000000001'));
+    expect(first.status).toBe(200);
+    const { ticket } = codeSentSchema.parse(await first.json());
+    const replay = await post('/api/mining/start/', body, keyed('start-key-000000001'));
+    expect(replay.status).toBe(200);
+    expect(codeSentSchema.parse(await replay.json()).ticket).toBe(ticket);
+    expect(await outboxCount(person.phone)).toBe(1);
+    // The same key with another request is a conflict; a new key is a new start (refused inside the wait).
+    const conflict = await post('/api/mining/start/', { ...body, ticket }, keyed('start-key-000000001'));
+    expect(conflict.status).toBe(409);
+    expect((await errorOf(conflict)).message.key).toBe('errors.idempotencyConflict');
+    expect((await post('/api/mining/start/', body, keyed('start-key-000000002'))).status).toBe(429);
+    expect(await outboxCount(person.phone)).toBe(1);
+    expect((await post('/api/mining/start/', body, keyed('bad key'))).status).toBe(400);
+  });
+
+  it('keeps a key to its caller: the same key from another address does not answer the first ticket', async () => {
+    const behindProxy = server.app({ miningUploads: uploads, trustedProxies: 1 });
+    const person = takePerson();
+    const body = { register: person.register, phone: person.phone };
+    const from = (address: string) => ({ ...keyed('shared-key-00000001'), 'X-Forwarded-For': address });
+    const first = await postJson(behindProxy, '/api/mining/start/', body, from('203.0.113.7'));
+    expect(first.status).toBe(200);
+    const { ticket } = codeSentSchema.parse(await first.json());
+    const replay = await postJson(behindProxy, '/api/mining/start/', body, from('203.0.113.7'));
+    expect(codeSentSchema.parse(await replay.json()).ticket).toBe(ticket);
+    // Another caller's request is a start of its own (refused inside the resend wait), not a replay.
+    const other = await postJson(behindProxy, '/api/mining/start/', body, from('198.51.100.9'));
+    expect(other.status).toBe(429);
+    expect((await errorOf(other)).message.key).toBe('errors.resendTooSoon');
+  });
+
+  it('sends one code for a resend repeated with the same key, and opens one draft for a repeated confirm', async () => {
+    const person = takePerson();
+    const { ticket } = codeSentSchema.parse(await (await post('/api/mining/start/', { register: person.register, phone: person.phone })).json());
+    await age(person.phone, 120);
+    const resent = await post('/api/mining/start/resend/', { ticket }, keyed('resend-key-00000001'));
+    expect(resent.status).toBe(200);
+    const replay = await post('/api/mining/start/resend/', { ticket }, keyed('resend-key-00000001'));
+    expect(replay.status).toBe(200);
+    expect(codeSentSchema.parse(await replay.json()).ticket).toBe(ticket);
+    expect(await outboxCount(person.phone)).toBe(2);
+    const conflict = await post('/api/mining/start/resend/', { ticket: `${ticket}x` }, keyed('resend-key-00000001'));
+    expect(conflict.status).toBe(409);
+    expect((await errorOf(conflict)).message.key).toBe('errors.idempotencyConflict');
+
+    const code = await lastCode(person.phone);
+    const confirmed = await post('/api/mining/start/confirm/', { ticket, code }, keyed('confirm-key-0000001'));
+    expect(confirmed.status).toBe(200);
+    const { access } = draftAccessSchema.parse(await confirmed.json());
+    // Without the key the ticket is spent; with it the retry answers the same draft.
+    expect((await post('/api/mining/start/confirm/', { ticket, code })).status).toBe(422);
+    const again = await post('/api/mining/start/confirm/', { ticket, code }, keyed('confirm-key-0000001'));
+    expect(again.status).toBe(200);
+    expect(draftAccessSchema.parse(await again.json()).access).toBe(access);
+    expect((await getDraft(access)).register).toBe(person.register);
   });
 });
 

@@ -21,6 +21,7 @@ import {
 import { GUEST } from '../../flows/persistence';
 import { useWizard } from '../../flows/use-wizard';
 import { codeVerificationWith } from '../../shared/code-verification';
+import { withIntentKey } from './intent-key';
 
 /** Bump when the machine's states or context change shape: an older stored snapshot is then dropped. */
 const FLOW_VERSION = 1;
@@ -28,8 +29,11 @@ const FLOW_VERSION = 1;
 export const miningMachineWithApi = miningRegistrationMachine.provide({
   actors: {
     loadProgramme: fromPromise(() => getProgramme()),
-    startRegistration: fromPromise(({ input }) => startMining(input)),
-    codeVerification: codeVerificationWith({ sendCode: resendMiningCode, verifyCode: confirmMiningCode }),
+    startRegistration: fromPromise(({ input }) => withIntentKey('start', input, (key) => startMining(input, key))),
+    codeVerification: codeVerificationWith({
+      sendCode: (body) => withIntentKey('resend', body, (key) => resendMiningCode(body, key)),
+      verifyCode: (body) => withIntentKey('confirm', body, (key) => confirmMiningCode(body, key)),
+    }),
     loadDraft: fromPromise(({ input }) => getDraft(input.token)),
     saveInsurer: fromPromise(({ input }) => saveInsurerStep(input.token, input.body)),
     saveBeneficiaries: fromPromise(({ input }) => saveBeneficiariesStep(input.token, input.body)),
