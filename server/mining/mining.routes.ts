@@ -30,7 +30,7 @@ import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, type ErrorKey } from '../http/errors';
 import { clientIp, rateLimitKey } from '../http/client-ip';
-import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { callerOf, claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
 import { once } from '../http/idempotent-answer';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
@@ -98,7 +98,7 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
   const app = new Hono<AppEnv>();
   const languageOfRequest = (c: Context) => languageOf(c.req.header('accept-language'));
   /** The start calls are anonymous: their idempotency keys belong to the client address. */
-  const scopeOf = (c: Context, action: string) => `mining-${action}|address:${rateLimitKey(clientIp(c, trustedProxies))}`;
+  const scopeOf = (c: Context, action: string) => `mining-${action}|${callerOf(c, undefined, () => rateLimitKey(clientIp(c, trustedProxies)))}`;
   const codeSentCodec = { record: (answer: CodeSent) => JSON.stringify(answer), replay: (stored: string) => JSON.parse(stored) as CodeSent };
 
   /** The person may enrol: on the roster with this phone and not registered yet. */
