@@ -118,11 +118,12 @@ function Welcome({ actor, view }: { actor: MiningActor; view: MiningView }) {
           <p>{t('welcome.product', { name: local(programme.product.name) })}</p>
           <p>{t('welcome.fee', { amount: formatMoney(programme.monthly_fee, i18n.language) })}</p>
           {programme.children_covered ? <p>{t('welcome.children')}</p> : null}
+          {/* Drawn with the programme, not before it: a button waiting above loading text would be pushed down. */}
+          <Button className="ot-page__submit" onPress={() => actor.send({ type: 'welcome.start' })}>
+            {t('welcome.start')}
+          </Button>
         </>
       ) : null}
-      <Button className="ot-page__submit" onPress={() => actor.send({ type: 'welcome.start' })} isDisabled={!programme}>
-        {t('welcome.start')}
-      </Button>
     </section>
   );
 }
