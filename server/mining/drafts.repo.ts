@@ -7,16 +7,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DRAFT_TTL_DAYS, type Draft, type DraftImages, type InsurerStep } from '../../contract/mining.schema';
 import { birthDateFromRegister, genderFromRegister } from '../../contract/insurance.schema';
 import type { Queryable } from '../db/db';
+import type { RosterEmployee } from './seed';
 
-export interface RosterRow {
-  register: string;
-  phone: string;
-  last_name: string;
-  first_name: string;
-  employee_number: string;
-  email: string | null;
-  address: string | null;
-}
+/** A row of the roster is an employee as seeded (server/mining/seed.ts). */
+export type RosterRow = RosterEmployee;
 
 export interface DraftRow {
   id: string;

@@ -34,6 +34,7 @@ import { callerOf, claimIdempotencyKey, idempotencyKeyOf, requestHash } from '..
 import { once } from '../http/idempotent-answer';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
+import { startPeriodic } from '../periodic';
 import {
   deleteExpiredDrafts,
   draftIdOfToken,
@@ -263,16 +264,6 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
 
 /** Deletes expired drafts now and every hour (their uploads are marked; the upload sweeper removes the files). */
 export const startDraftSweeper = (db: Db, intervalMs = 60 * 60 * 1000): (() => Promise<void>) => {
-  let running: Promise<unknown> = Promise.resolve();
   const uploads = { deleteOf: async (owner: string) => void (await deleteUploadsOf(db, owner)) };
-  const sweep = () => {
-    running = running.then(() => sweepExpiredDrafts(db, uploads)).catch((error: unknown) => console.error('[mining] draft sweep failed:', error));
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic('mining draft sweep', () => sweepExpiredDrafts(db, uploads), intervalMs);
 };

@@ -4,6 +4,7 @@
  * replicas sweeping at once is harmless (a file already gone is skipped, the row goes either way).
  */
 import type { Db } from '../db/db';
+import { startPeriodic } from '../periodic';
 import type { UploadDataStore } from './store';
 import { deleteUploadRow, UNCLAIMED_TTL_MS, uploadsToSweep } from './uploads.repo';
 
@@ -25,18 +26,5 @@ export const sweepUploads = async (db: Db, store: UploadDataStore, { now = new D
 };
 
 /** Sweeps now and every `intervalMs`; the returned function stops it. Failures are logged, never thrown. */
-export const startUploadSweeper = (db: Db, store: UploadDataStore, intervalMs = SWEEP_INTERVAL_MS): (() => Promise<void>) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running
-      .then(() => sweepUploads(db, store))
-      .catch((error: unknown) => console.error('[uploads] sweep failed:', error));
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-};
+export const startUploadSweeper = (db: Db, store: UploadDataStore, intervalMs = SWEEP_INTERVAL_MS): (() => Promise<void>) =>
+  startPeriodic('uploads sweep', () => sweepUploads(db, store), intervalMs);
