@@ -15,7 +15,7 @@ import {
   personNameSchema,
   type Beneficiary,
 } from './insurance.schema';
-import { messages, phoneSchema, registerSchema } from './validation';
+import { loginEmailSchema, messages, phoneSchema, registerSchema } from './validation';
 
 /** The header that carries a draft's credential (the answer of a confirmed code). */
 export const DRAFT_TOKEN_HEADER = 'X-Draft-Token';
@@ -85,10 +85,7 @@ const requiredText = (min: number, max: number) =>
 export const insurerStepSchema = z.object({
   last_name: personNameSchema,
   first_name: personNameSchema,
-  email: z.pipe(
-    z.string({ error: messages.fieldRequired }).check(z.trim(), z.minLength(1, messages.fieldRequired)),
-    z.email(messages.emailInvalid).check(z.toLowerCase()),
-  ),
+  email: loginEmailSchema,
   address: requiredText(ADDRESS_MIN, ADDRESS_MAX),
   employee_number: requiredText(1, EMPLOYEE_NUMBER_MAX),
 });
