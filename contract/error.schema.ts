@@ -45,4 +45,8 @@ export const errorKeys = {
   productUnavailable: 'errors.productUnavailable',
   // Mining registration (docs/api.md, "Mining registration")
   registrationIncomplete: 'errors.registrationIncomplete',
+  // Credit Med: request and contract (docs/api.md, "Credit Med: request and contract")
+  creditMedNotEligible: 'errors.creditMedNotEligible',
+  creditMedRequestSubmitted: 'errors.creditMedRequestSubmitted',
+  creditMedContractSigned: 'errors.creditMedContractSigned',
 } as const;

@@ -15,6 +15,7 @@ import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './a
 import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
 import { miningRoutes, type MiningUploads } from './mining/mining.routes';
+import { creditMedRequestRoutes } from './credit-med/request/request.routes';
 import { contractRoutes } from './insurance/contracts.routes';
 import { insuranceRoutes, type InsuranceDeps } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
@@ -123,6 +124,7 @@ export const createApp = ({
     '/api',
     miningRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, uploads: miningUploads, trustedProxies }),
   );
+  app.route('/api', creditMedRequestRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds }));
   app.route('/api', insuranceRoutes({ db, secret, content, trustedProxies, ...(drafts ? { drafts } : {}) }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));

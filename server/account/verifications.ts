@@ -32,8 +32,8 @@ export const DEFAULT_CODE_OPTIONS: CodeOptions = {
   resetWindowSeconds: 10 * 60,
 };
 
-/** `mining`: the /ot/ registration's phone check (server/mining/). */
-export type Purpose = 'register' | 'reset_password' | 'mining';
+/** `mining`: the /ot/ registration's phone check (server/mining/); `credit_med_sign`: signing the Credit Med contract. */
+export type Purpose = 'register' | 'reset_password' | 'mining' | 'credit_med_sign';
 /** Kinds of message the resend wait applies to. */
 export type SmsPurpose = Purpose | 'username';
 

@@ -301,3 +301,29 @@ export const SECOND_USER: SeedUser = {
 };
 
 export const SEED_USERS: readonly SeedUser[] = [DEMO_USER, SECOND_USER];
+
+// Credit Med request side (issue 13): an eligible user who has not started a request, and one whose
+// request stopped after the images step (server/credit-med/request/seed.ts stores its steps).
+export const CM_NEW_USER: SeedUser = {
+  email: 'cm-new@example.com',
+  password: 'cmnew1234',
+  name: 'Тэмүүжин Батсүх',
+  partnerId: 100901,
+  register: 'УЕ92041517',
+  phone: '99450011',
+  creditMedEligible: true,
+  policies: [{ contractNumber: 'LI-2024-000311', productId: 100, startDate: '2024-02-01', endDate: '2044-01-31', feeAmount: 90_000, feeFrequency: 'monthly', status: 'active' }],
+};
+
+export const CM_RESUME_USER: SeedUser = {
+  email: 'cm-resume@example.com',
+  password: 'cmresume1234',
+  name: 'Номин Эрдэнэ',
+  partnerId: 100902,
+  register: 'ЧИ93081224',
+  phone: '99450022',
+  creditMedEligible: true,
+  policies: [{ contractNumber: 'LI-2024-000312', productId: 127, startDate: '2024-04-01', endDate: '2034-03-31', feeAmount: 60_000, feeFrequency: 'monthly', status: 'active' }],
+};
+
+(SEED_USERS as SeedUser[]).push(CM_NEW_USER, CM_RESUME_USER);

@@ -1,0 +1,278 @@
+/**
+ * Credit Med, the request side (docs/api.md "Credit Med: request and contract"): the summary, the
+ * request draft and its steps, the submit that makes the contract, and signing it (acceptance and the
+ * transaction password, confirmed by a code to the account's phone). Every endpoint needs a signed-in
+ * user and answers only that user's data; all but the summary refuse a user who is not eligible
+ * (403 `errors.creditMedNotEligible`).
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { confirmBodySchema, resendBodySchema, type CodeSent } from '../../../contract/account.schema';
+import {
+  cmDeclarationsSchema,
+  cmFamilySchema,
+  cmFirstIncompleteStep,
+  cmImagesBodySchema,
+  cmPersonalSchema,
+  cmSignBodySchema,
+  CM_REQUEST_STEPS,
+  type CmContract,
+  type CmRequest,
+  type CmSigned,
+  type CmSubmitted,
+  type CmSummary,
+} from '../../../contract/credit-med-request.schema';
+import { errorKeys } from '../../../contract/error.schema';
+import { routePaths } from '../../../contract/paths';
+import type { Verifications } from '../../account/verifications';
+import { verificationGone } from '../../account/verifications';
+import { hashPassword } from '../../auth/password';
+import { requireUser } from '../../auth/require-user';
+import type { UserRow } from '../../auth/users.repo';
+import type { Db, Queryable } from '../../db/db';
+import { jsonBodyLimit } from '../../http/body-limit';
+import type { AppEnv } from '../../http/env';
+import { errorBody, HttpError, notFound } from '../../http/errors';
+import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../../http/idempotency';
+import { once } from '../../http/idempotent-answer';
+import { languageOf } from '../../http/language';
+import { readBody } from '../../http/validate';
+import { notify } from '../../notifications/notify';
+import { claimUploads } from '../../uploads/uploads.repo';
+import { CONTRACT_TEXT, maskPhone } from './contract-text';
+import { readContractOf, readOwnContract, readRequest, saveStep, toRequest } from './request.repo';
+
+export interface CreditMedRequestDeps {
+  db: Db;
+  secret: string;
+  verifications: Verifications;
+  ttlSeconds: number;
+}
+
+const PURPOSE = 'credit_med_sign';
+
+const notEligible = () => new HttpError(403, errorBody(errorKeys.creditMedNotEligible));
+const requestSubmitted = () => new HttpError(409, errorBody(errorKeys.creditMedRequestSubmitted));
+
+const signCodeText = (language: 'mn' | 'en', code: string, ttlSeconds: number) => {
+  const minutes = Math.max(1, Math.round(ttlSeconds / 60));
+  return language === 'en'
+    ? `Nar Life: your Credit Med contract signing code is ${code}. It expires in ${minutes} minutes. Do not share it with anyone.`
+    : `Нар Лайф: Кредит Мед гэрээ баталгаажуулах код ${code}. Код ${minutes} минутын дараа хүчингүй болно. Хэнд ч бүү хэлээрэй.`;
+};
+
+export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }: CreditMedRequestDeps) => {
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(db, secret);
+  // Per route, not `use('/credit-med/*')`: a sub-app's middleware would reach the card side's routes too.
+  const eligible = createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.var.user.credit_med_eligible) throw notEligible();
+    await next();
+  });
+  const member = [signedIn, eligible] as const;
+
+  /** The address of the user's latest purchase, where one was given (the pre-fill from policies). */
+  const knownAddress = async (q: Queryable, user: UserRow): Promise<string> => {
+    const { rows } = await q.query<{ address: string | null }>(
+      `select insured->>'address' as address from applications
+        where user_id = $1 and coalesce(insured->>'address', '') <> '' order by updated_at desc limit 1`,
+      [user.id],
+    );
+    return rows[0]?.address ?? '';
+  };
+
+  const answerRequest = async (c: Context<AppEnv>) => {
+    const user = c.var.user;
+    const [row, contract, address] = await Promise.all([readRequest(db, user.id), readContractOf(db, user.id), knownAddress(db, user)]);
+    return c.json<CmRequest>(toRequest(user, row, contract, address));
+  };
+
+  /** A step may change until the request is submitted. */
+  const openRequest = async (user: UserRow) => {
+    const row = await readRequest(db, user.id);
+    if (row?.submitted_at) throw requestSubmitted();
+  };
+
+  const contractOf = async (c: Context<AppEnv>) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const contract = await readOwnContract(db, c.var.user.id, id);
+    if (!contract) throw notFound();
+    return contract;
+  };
+
+  app.get('/credit-med/', signedIn, async (c) => {
+    const user = c.var.user;
+    if (!user.credit_med_eligible) return c.json<CmSummary>({ is_eligible: false, request: null, contract: null, card: null });
+    const [row, contract, card] = await Promise.all([
+      readRequest(db, user.id),
+      readContractOf(db, user.id),
+      db.query<{ status: 'unpaid' | 'active' | 'inactive'; balance: string | number; card_limit: string | number }>(
+        'select status, balance, card_limit from credit_med_cards where user_id = $1',
+        [user.id],
+      ),
+    ]);
+    const cardRow = card.rows[0];
+    const stored = row ? CM_REQUEST_STEPS.filter((step) => row[step] !== null).length : 0;
+    const next = row ? cmFirstIncompleteStep(row) : 'personal';
+    return c.json<CmSummary>({
+      is_eligible: true,
+      request: row ? { status: row.submitted_at ? 'submitted' : 'draft', steps_done: stored, steps_total: CM_REQUEST_STEPS.length, next_step: next === 'done' ? null : next } : null,
+      contract: contract ? { id: contract.id, status: contract.status } : null,
+      card: cardRow ? { status: cardRow.status, balance: Number(cardRow.balance), card_limit: Number(cardRow.card_limit) } : null,
+    });
+  });
+
+  app.get('/credit-med/request/', ...member, (c) => answerRequest(c));
+
+  // The steps are PUTs: sending one again stores the same thing (idempotent without a key).
+  app.put('/credit-med/request/personal/', ...member, jsonBodyLimit, async (c) => {
+    const body = await readBody(c, cmPersonalSchema);
+    await openRequest(c.var.user);
+    await saveStep(db, c.var.user.id, 'personal', body);
+    return answerRequest(c);
+  });
+
+  app.put('/credit-med/request/family/', ...member, jsonBodyLimit, async (c) => {
+    const body = await readBody(c, cmFamilySchema);
+    await openRequest(c.var.user);
+    await saveStep(db, c.var.user.id, 'family', body);
+    return answerRequest(c);
+  });
+
+  app.put('/credit-med/request/images/', ...member, jsonBodyLimit, async (c) => {
+    const body = await readBody(c, cmImagesBodySchema);
+    await openRequest(c.var.user);
+    // Only the user's own complete images; field errors name the slot.
+    const [idFront, idBack, selfie] = await claimUploads(db, { owner: `user:${c.var.user.id}`, ids: { idFront: body.idFront, idBack: body.idBack, selfie: body.selfie }, kind: 'image' });
+    if (!idFront || !idBack || !selfie) throw new Error('claim answered fewer uploads than asked');
+    await saveStep(db, c.var.user.id, 'images', { idFront, idBack, selfie });
+    return answerRequest(c);
+  });
+
+  app.put('/credit-med/request/declarations/', ...member, jsonBodyLimit, async (c) => {
+    const body = await readBody(c, cmDeclarationsSchema);
+    await openRequest(c.var.user);
+    await saveStep(db, c.var.user.id, 'declarations', body);
+    return answerRequest(c);
+  });
+
+  app.post('/credit-med/request/submit/', ...member, jsonBodyLimit, async (c) => {
+    const key = idempotencyKeyOf(c);
+    const user = c.var.user;
+    const contractId = await db.transaction(async (tx) => {
+      const claim = await claimIdempotencyKey(tx, `credit-med-submit|user:${user.id}`, key, requestHash({ submit: user.id }), randomUUID());
+      const row = await readRequest(tx, user.id, true);
+      if (claim.replayed) {
+        const contract = await readContractOf(tx, user.id);
+        if (contract) return contract.id;
+      }
+      if (!row || cmFirstIncompleteStep(row) !== 'done') throw new HttpError(409, errorBody(errorKeys.registrationIncomplete));
+      if (row.submitted_at || (await readContractOf(tx, user.id))) throw requestSubmitted();
+      const { rows } = await tx.query<{ id: number }>(
+        `insert into credit_med_contracts (user_id, request_id, status) values ($1, $2, 'awaiting_signature') returning id`,
+        [user.id, row.id],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) throw new Error('contract not created');
+      await tx.query('update credit_med_requests set submitted_at = now(), updated_at = now() where id = $1', [row.id]);
+      await notify(tx, user.id, { kind: 'credit_med_status_changed', params: { status: 'awaiting_signature' }, link: routePaths.creditMedRequestContract.build({ id }) });
+      return id;
+    });
+    return c.json<CmSubmitted>({ contract_id: contractId });
+  });
+
+  app.get('/credit-med/contracts/:id/', ...member, async (c) => {
+    const contract = await contractOf(c);
+    const user = c.var.user;
+    const row = await readRequest(db, user.id);
+    const text = CONTRACT_TEXT[languageOf(c.req.header('accept-language'))];
+    const name = row?.personal ? `${row.personal.first_name} ${row.personal.last_name}` : user.name;
+    return c.json<CmContract>({
+      id: contract.id,
+      status: contract.status,
+      title: text.title(contract.id),
+      paragraphs: text.paragraphs(name),
+      phone_masked: maskPhone(user.phone ?? ''),
+      signed_at: contract.signed_at ? contract.signed_at.toISOString() : null,
+    });
+  });
+
+  const codeSentCodec = { record: (answer: CodeSent) => JSON.stringify(answer), replay: (stored: string) => JSON.parse(stored) as CodeSent };
+
+  /** Accepting and the transaction password: the code goes to the account's phone; the password's hash waits in the verification. */
+  app.post('/credit-med/contracts/:id/sign/', ...member, jsonBodyLimit, async (c) => {
+    const contract = await contractOf(c);
+    const body = await readBody(c, cmSignBodySchema);
+    const user = c.var.user;
+    if (contract.status === 'signed') throw new HttpError(409, errorBody(errorKeys.creditMedContractSigned));
+    if (!user.phone) throw new HttpError(422, errorBody(errorKeys.wrongPhone));
+    const phone = user.phone;
+    const language = languageOf(c.req.header('accept-language'));
+    // The request is recorded with a keyed hash of the password (never the password, nor a plain hash of
+    // six digits): a replay with the same key and password answers the same ticket.
+    const sent = await once(
+      db,
+      c,
+      `credit-med-sign|user:${user.id}`,
+      { contract: contract.id, password: createHmac('sha256', secret).update(`credit-med-sign:${body.password}`).digest('hex') },
+      async () => {
+        const passwordHash = await hashPassword(body.password);
+        return verifications.start(PURPOSE, phone, { user_id: user.id, contract_id: contract.id, password_hash: passwordHash }, (code) => signCodeText(language, code, ttlSeconds));
+      },
+      codeSentCodec,
+    );
+    return c.json<CodeSent>(sent);
+  });
+
+  /** The verification of this user's contract, else gone. */
+  const ownVerification = async (ticket: string, user: UserRow, contractId: number) => {
+    const found = await verifications.find(db, ticket, PURPOSE);
+    if (!found || found.payload.user_id !== user.id || found.payload.contract_id !== contractId) throw verificationGone();
+    return found;
+  };
+
+  app.post('/credit-med/contracts/:id/sign/resend/', ...member, jsonBodyLimit, async (c) => {
+    const contract = await contractOf(c);
+    const body = await readBody(c, resendBodySchema);
+    const user = c.var.user;
+    await ownVerification(body.ticket, user, contract.id);
+    const language = languageOf(c.req.header('accept-language'));
+    const sent = await once(db, c, `credit-med-sign-resend|user:${user.id}`, body, () => verifications.resend(body.ticket, PURPOSE, (code) => signCodeText(language, code, ttlSeconds)), codeSentCodec);
+    return c.json<CodeSent>(sent);
+  });
+
+  app.post('/credit-med/contracts/:id/sign/confirm/', ...member, jsonBodyLimit, async (c) => {
+    const contract = await contractOf(c);
+    const body = await readBody(c, confirmBodySchema);
+    const user = c.var.user;
+    const signed = await once(
+      db,
+      c,
+      `credit-med-sign-confirm|user:${user.id}`,
+      body,
+      async () => {
+        await ownVerification(body.ticket, user, contract.id);
+        const verification = await verifications.check(body.ticket, PURPOSE, body.code);
+        const passwordHash = String(verification.payload.password_hash ?? '');
+        return db.transaction(async (tx) => {
+          if (!(await verifications.consume(tx, body.ticket))) throw verificationGone();
+          const { rows } = await tx.query<{ signed_at: Date }>(
+            `update credit_med_contracts set status = 'signed', transaction_password_hash = $3, signed_at = now()
+              where id = $1 and user_id = $2 and status = 'awaiting_signature' returning signed_at`,
+            [contract.id, user.id, passwordHash],
+          );
+          const row = rows[0];
+          if (!row) throw new HttpError(409, errorBody(errorKeys.creditMedContractSigned));
+          await notify(tx, user.id, { kind: 'credit_med_status_changed', params: { status: 'signed' }, link: routePaths.creditMed.build() });
+          return { status: 'signed' as const, signed_at: row.signed_at.toISOString() };
+        });
+      },
+      { record: (answer: CmSigned) => JSON.stringify(answer), replay: (stored: string) => JSON.parse(stored) as CmSigned },
+    );
+    return c.json<CmSigned>(signed);
+  });
+
+  return app;
+};
