@@ -139,7 +139,7 @@ export const cmContractSchema = z.object({
   /** Paragraphs of the contract in the request's language. */
   title: z.string(),
   paragraphs: z.array(z.string()),
-  /** The phone the confirmation code goes to, masked (e.g. 99••••33). */
+  /** The phone the confirmation code goes to, masked (e.g. 99****33). */
   phone_masked: z.string(),
   signed_at: z.nullable(z.string()),
 });

@@ -20,6 +20,7 @@ const layouts: Record<Layout, ComponentType<{ children: ReactNode }>> = {
   user: lazy(() => import('../features/shell/user-layout')),
   login: lazy(() => import('../features/shell/login-layout')),
   ot: lazy(() => import('../features/shell/ot-layout')),
+  creditMed: lazy(() => import('../features/shell/credit-med-layout')),
   bare: BareLayout,
 };
 

@@ -7,7 +7,7 @@ import { routePaths, type RouteName } from '../../contract/paths';
 
 /** public: anyone; guest: signed-out only (others go to /user); user: signed-in (others go to /login); member: signed-in (others go to /). */
 export type Access = 'public' | 'guest' | 'user' | 'member';
-export type Layout = 'home' | 'user' | 'login' | 'ot' | 'bare';
+export type Layout = 'home' | 'user' | 'login' | 'ot' | 'bare' | 'creditMed';
 
 export interface AppRoute {
   /** The route's name in the contract's path table. */
@@ -40,6 +40,9 @@ const InsuranceDetailPage = lazy(() => import('../features/insurance/insurance-d
 const BuyPage = lazy(() => import('../features/buy/buy.page'));
 // The mining registration: one view for its seven steps, so moving between them keeps its machine.
 const MiningPage = lazy(() => import('../features/ot/mining.page'));
+// Credit Med (issue 13): the dashboard, and the request with its contract (one view, one machine).
+const CreditMedPage = lazy(() => import('../features/credit-med/dashboard/credit-med.page'));
+const CreditMedRequestPage = lazy(() => import('../features/credit-med/request/request.page'));
 
 const soon = ComingSoonPage;
 
@@ -101,13 +104,14 @@ export const routes: readonly AppRoute[] = [
   route('notifications', 'user', 'user', 'titles.notifications'),
   route('settings', 'user', 'user', 'titles.settings', SettingsPage),
 
-  route('creditMed', 'user', 'user', 'titles.creditMed'),
-  route('creditMedRequest', 'user', 'user', 'titles.creditMedRequest'),
-  route('creditMedRequestContract', 'user', 'user', 'titles.creditMedRequest'),
-  route('creditMedBuy', 'user', 'user', 'titles.creditMedCard'),
-  route('creditMedBuyStatus', 'user', 'user', 'titles.creditMedCard'),
-  route('creditMedPreClaim', 'user', 'user', 'titles.preClaim'),
-  route('creditMedPreClaimPayment', 'user', 'user', 'titles.preClaim'),
-  route('creditMedRepay', 'user', 'user', 'titles.repay'),
-  route('creditMedRepayBuy', 'user', 'user', 'titles.repay'),
+  // The Credit Med layout: the user layout that shows 'not eligible' instead of any page to a user who is not.
+  route('creditMed', 'user', 'creditMed', 'titles.creditMed', CreditMedPage),
+  route('creditMedRequest', 'user', 'creditMed', 'titles.creditMedRequest', CreditMedRequestPage),
+  route('creditMedRequestContract', 'user', 'creditMed', 'titles.creditMedRequest', CreditMedRequestPage),
+  route('creditMedBuy', 'user', 'creditMed', 'titles.creditMedCard'),
+  route('creditMedBuyStatus', 'user', 'creditMed', 'titles.creditMedCard'),
+  route('creditMedPreClaim', 'user', 'creditMed', 'titles.preClaim'),
+  route('creditMedPreClaimPayment', 'user', 'creditMed', 'titles.preClaim'),
+  route('creditMedRepay', 'user', 'creditMed', 'titles.repay'),
+  route('creditMedRepayBuy', 'user', 'creditMed', 'titles.repay'),
 ];

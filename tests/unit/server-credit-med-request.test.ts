@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { codeSentSchema } from '../../contract/account.schema';
+import { codeSentSchema, maskPhone } from '../../contract/account.schema';
 import { cmContractSchema, cmRequestSchema, cmSubmittedSchema, cmSummarySchema, isSimpleTxPassword } from '../../contract/credit-med-request.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { verifyPassword } from '../../server/auth/password';
@@ -177,15 +177,13 @@ describe('credit med: the contract', () => {
     const en = cmContractSchema.parse(await (await app.request(`/api/credit-med/contracts/${id}/`, { headers: auth(user.token, { 'Accept-Language': 'en' }) })).json());
     expect(en.title).toMatch(/^Credit Med contract No\. CM-/);
     expect(en.status).toBe('awaiting_signature');
-    expect(en.phone_masked).toBe(`${user.phone.slice(0, 2)}••••${user.phone.slice(-2)}`);
+    expect(en.phone_masked).toBe(maskPhone(user.phone));
     const mn = cmContractSchema.parse(await (await app.request(`/api/credit-med/contracts/${id}/`, { headers: auth(user.token, { 'Accept-Language': 'mn' }) })).json());
     expect(mn.title).toMatch(/^Кредит Мед гэрээ/);
     const stranger = await newUser();
     for (const [method, path, body] of [
       ['GET', `/api/credit-med/contracts/${id}/`, undefined],
       ['POST', `/api/credit-med/contracts/${id}/sign/`, { accept: true, password: '914273', password_confirm: '914273' }],
-      ['POST', `/api/credit-med/contracts/${id}/sign/resend/`, { ticket: 'x'.repeat(32) }],
-      ['POST', `/api/credit-med/contracts/${id}/sign/confirm/`, { ticket: 'x'.repeat(32), code: '123456' }],
     ] as const) {
       const response = await send(app, method, path, body, auth(stranger.token));
       expect(response.status, `${method} ${path}`).toBe(404);
@@ -217,10 +215,10 @@ describe('credit med: the contract', () => {
     expect(text).not.toContain('914273');
     const { ticket } = codeSentSchema.parse(JSON.parse(text));
     const code = await lastCode(user.phone);
-    const wrong = await send(app, 'POST', `/api/credit-med/contracts/${id}/sign/confirm/`, { ticket, code: code === '000000' ? '111111' : '000000' }, auth(user.token));
+    const wrong = await send(app, 'POST', '/api/credit-med/signing/confirm/', { ticket, code: code === '000000' ? '111111' : '000000' }, auth(user.token));
     expect(wrong.status).toBe(422);
     expect(await errorOf(wrong)).toBe('errors.codeIncorrect');
-    const right = await send(app, 'POST', `/api/credit-med/contracts/${id}/sign/confirm/`, { ticket, code }, auth(user.token, { 'Idempotency-Key': newKey() }));
+    const right = await send(app, 'POST', '/api/credit-med/signing/confirm/', { ticket, code }, auth(user.token, { 'Idempotency-Key': newKey() }));
     expect(right.status).toBe(200);
     expect(await right.json()).toMatchObject({ status: 'signed' });
     const { rows } = await server.db.query<{ status: string; transaction_password_hash: string }>('select status, transaction_password_hash from credit_med_contracts where id = $1', [id]);
@@ -234,16 +232,23 @@ describe('credit med: the contract', () => {
     expect(await errorOf(again)).toBe('errors.creditMedContractSigned');
   });
 
-  it('does not accept another user\'s ticket for one\'s own contract', async () => {
+  it('does not let another user resend or confirm a signing code', async () => {
     const owner = await newUser();
     const ownerContract = await submitted(owner);
     const started = await send(app, 'POST', `/api/credit-med/contracts/${ownerContract}/sign/`, { accept: true, password: '914273', password_confirm: '914273' }, auth(owner.token));
     const { ticket } = codeSentSchema.parse(await started.json());
     const thief = await newUser();
-    const thiefContract = await submitted(thief);
-    const response = await send(app, 'POST', `/api/credit-med/contracts/${thiefContract}/sign/confirm/`, { ticket, code: await lastCode(owner.phone) }, auth(thief.token));
-    expect(response.status).toBe(422);
-    expect(await errorOf(response)).toBe('errors.verificationGone');
+    await submitted(thief);
+    for (const [path, body] of [
+      ['/api/credit-med/signing/confirm/', { ticket, code: await lastCode(owner.phone) }],
+      ['/api/credit-med/signing/resend/', { ticket }],
+    ] as const) {
+      const response = await send(app, 'POST', path, body, auth(thief.token));
+      expect(response.status, path).toBe(422);
+      expect(await errorOf(response)).toBe('errors.verificationGone');
+    }
+    const { rows } = await server.db.query<{ status: string }>('select status from credit_med_contracts where id = $1', [ownerContract]);
+    expect(rows[0]?.status).toBe('awaiting_signature');
     expect((await findUserByEmail(server.db, 'demo@example.com'))?.credit_med_eligible).toBe(true);
   });
 });

@@ -24,5 +24,3 @@ export const CONTRACT_TEXT: Record<Language, { title: (id: number) => string; pa
   },
 };
 
-/** 99112233 → 99••••33 */
-export const maskPhone = (phone: string) => (phone.length > 4 ? `${phone.slice(0, 2)}${'•'.repeat(phone.length - 4)}${phone.slice(-2)}` : phone);

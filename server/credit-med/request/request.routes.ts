@@ -8,7 +8,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { confirmBodySchema, resendBodySchema, type CodeSent } from '../../../contract/account.schema';
+import { confirmBodySchema, maskPhone, resendBodySchema, type CodeSent } from '../../../contract/account.schema';
 import {
   cmDeclarationsSchema,
   cmFamilySchema,
@@ -40,7 +40,7 @@ import { languageOf } from '../../http/language';
 import { readBody } from '../../http/validate';
 import { notify } from '../../notifications/notify';
 import { claimUploads } from '../../uploads/uploads.repo';
-import { CONTRACT_TEXT, maskPhone } from './contract-text';
+import { CONTRACT_TEXT } from './contract-text';
 import { readContractOf, readOwnContract, readRequest, saveStep, toRequest } from './request.repo';
 
 export interface CreditMedRequestDeps {
@@ -226,25 +226,26 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
     return c.json<CodeSent>(sent);
   });
 
-  /** The verification of this user's contract, else gone. */
-  const ownVerification = async (ticket: string, user: UserRow, contractId: number) => {
+  /** The code step names the verification only (its ticket): the contract is the one it was started for, if it is this user's. */
+  const contractOfTicket = async (ticket: string, user: UserRow) => {
     const found = await verifications.find(db, ticket, PURPOSE);
-    if (!found || found.payload.user_id !== user.id || found.payload.contract_id !== contractId) throw verificationGone();
-    return found;
+    const contractId = Number(found?.payload.contract_id);
+    if (!found || found.payload.user_id !== user.id || !Number.isSafeInteger(contractId)) throw verificationGone();
+    const contract = await readOwnContract(db, user.id, contractId);
+    if (!contract) throw verificationGone();
+    return contract;
   };
 
-  app.post('/credit-med/contracts/:id/sign/resend/', ...member, jsonBodyLimit, async (c) => {
-    const contract = await contractOf(c);
+  app.post('/credit-med/signing/resend/', ...member, jsonBodyLimit, async (c) => {
     const body = await readBody(c, resendBodySchema);
     const user = c.var.user;
-    await ownVerification(body.ticket, user, contract.id);
+    await contractOfTicket(body.ticket, user);
     const language = languageOf(c.req.header('accept-language'));
     const sent = await once(db, c, `credit-med-sign-resend|user:${user.id}`, body, () => verifications.resend(body.ticket, PURPOSE, (code) => signCodeText(language, code, ttlSeconds)), codeSentCodec);
     return c.json<CodeSent>(sent);
   });
 
-  app.post('/credit-med/contracts/:id/sign/confirm/', ...member, jsonBodyLimit, async (c) => {
-    const contract = await contractOf(c);
+  app.post('/credit-med/signing/confirm/', ...member, jsonBodyLimit, async (c) => {
     const body = await readBody(c, confirmBodySchema);
     const user = c.var.user;
     const signed = await once(
@@ -253,7 +254,7 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
       `credit-med-sign-confirm|user:${user.id}`,
       body,
       async () => {
-        await ownVerification(body.ticket, user, contract.id);
+        const contract = await contractOfTicket(body.ticket, user);
         const verification = await verifications.check(body.ticket, PURPOSE, body.code);
         const passwordHash = String(verification.payload.password_hash ?? '');
         return db.transaction(async (tx) => {
