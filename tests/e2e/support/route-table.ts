@@ -32,6 +32,8 @@ export interface RouteData {
   token: string;
   /** What the payment pages read: the purchase this browser follows. */
   purchaseStorage: Record<string, string>;
+  /** The demo user's Credit Med contract (seeded signed). */
+  creditMedContractId?: number;
 }
 
 export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
@@ -43,7 +45,10 @@ export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
   ]);
   const contractId = contracts.contracts[0]?.id;
   if (contractId === undefined) throw new Error('The demo user has no policy to open');
-  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase) };
+  const creditMed = (await (await fetch(`${baseUrl}/api/credit-med/`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { contract: { id: number } | null };
+  const creditMedContractId = creditMed.contract?.id;
+  if (creditMedContractId === undefined) throw new Error('The demo user has no Credit Med contract to open');
+  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase), creditMedContractId };
 }
 
 const isWizardStep = (pattern: string) => /^\/insurance\/buy\/:id\//.test(pattern);
@@ -51,7 +56,13 @@ const isPaymentPage = (pattern: string) => pattern.startsWith('/insurance/buy/pa
 
 /** A value for each `:name` of a pattern: `:id` is the purchase in the wizard, the product on its page, else a policy. */
 function paramsOf(pattern: string, data: RouteData): Record<string, string | number> {
-  const id = isWizardStep(pattern) ? data.applicationId : pattern.startsWith('/insurance/detail/') ? data.productId : data.contractId;
+  const id = isWizardStep(pattern)
+    ? data.applicationId
+    : pattern.startsWith('/insurance/detail/')
+      ? data.productId
+      : pattern.startsWith('/credit-med/request/contract/')
+        ? (data.creditMedContractId ?? 1)
+        : data.contractId;
   return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: 1 };
 }
 
