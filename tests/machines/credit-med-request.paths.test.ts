@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { errorKeys } from '../../contract/error.schema.ts';
+import { cmStep, connectCmRequest } from '../../machines/credit-med-request.connect.ts';
+import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
+import { describePaths } from './path-suite.ts';
+import {
+  codeGone,
+  codeSent,
+  confirmed,
+  contract,
+  CONTRACT_ID,
+  creditMedRequestModel,
+  emptyRequest,
+  files,
+  KEY_SEED,
+  requestComplete,
+  requestWithFamily,
+  requestWithImages,
+  requestWithPersonal,
+  submitted,
+} from './credit-med-request.model.ts';
+
+const replay = async (events: readonly AnyEventObject[], inputLabel?: string) => replayPath(creditMedRequestModel, pathFromEvents(creditMedRequestModel, events, inputLabel));
+
+const toFamily: AnyEventObject[] = [
+  doneEvent('loadRequest', emptyRequest),
+  { type: 'personal.change', field: 'address', value: 'Улаанбаатар, 26-р хороо' },
+  { type: 'personal.submit' },
+  doneEvent('savePersonal', requestWithPersonal),
+];
+const validFamily: AnyEventObject[] = [
+  { type: 'child.add' },
+  { type: 'child.change', index: 0, field: 'last_name', value: 'Тэмүүжин' },
+  { type: 'child.change', index: 0, field: 'first_name', value: 'Анужин' },
+  { type: 'child.changeRegister', index: 0, value: { first: 'У', second: 'Е', number: '18050321' } },
+  { type: 'emergency.change', field: 'name', value: 'Батсүх' },
+  { type: 'emergency.change', field: 'relation', value: 'аав' },
+  { type: 'emergency.change', field: 'phone', value: '99450019' },
+];
+const toImages = [...toFamily, ...validFamily, { type: 'family.submit' }, doneEvent('saveFamily', requestWithFamily)];
+const uploadAll: AnyEventObject[] = (['idFront', 'idBack', 'selfie'] as const).map((slot) => ({ type: 'image.uploaded', slot, file: files[slot] }));
+const toDeclarations = [...toImages, ...uploadAll, { type: 'images.submit' }, doneEvent('saveImages', requestWithImages)];
+const declare: AnyEventObject[] = [
+  { type: 'declarations.change', field: 'pep', value: false },
+  { type: 'declarations.change', field: 'no_money_laundering', value: true },
+  { type: 'declarations.change', field: 'terms', value: true },
+];
+const toContract = [...toDeclarations, ...declare, { type: 'declarations.submit' }, doneEvent('saveDeclarations', requestComplete), doneEvent('submitRequest', submitted), doneEvent('loadContract', contract)];
+const password: AnyEventObject[] = [
+  { type: 'sign.accept', value: true },
+  { type: 'sign.change', field: 'password', value: '582047' },
+  { type: 'sign.change', field: 'password_confirm', value: '582047' },
+];
+
+describePaths('credit-med-request', creditMedRequestModel, {
+  invariants: ({ steps }) => {
+    for (const { snapshot } of steps) {
+      const view = connectCmRequest(snapshot as never);
+      // The page shows the step the machine is in, and the code step's child exactly there.
+      expect(view.step).toBe(cmStep(snapshot as never));
+      expect(view.codeVerification !== null).toBe(snapshot.matches({ contract: 'confirming' }));
+      expect(view.isConfirming).toBe(snapshot.matches({ contract: 'confirming' }));
+      // The transaction password is never kept once the code went out.
+      if (snapshot.matches({ contract: 'confirming' }) || snapshot.matches('signed')) expect(snapshot.context.sign.password).toBe('');
+    }
+  },
+});
+
+describe('credit med request behaviour', () => {
+  it('pre-fills the first step from the profile and refuses it without the address', async () => {
+    const result = await replay([doneEvent('loadRequest', emptyRequest), { type: 'personal.submit' }]);
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ request: { personal: 'editing' } });
+    expect(connectCmRequest(last as never).personal).toMatchObject({ first_name: 'Тэмүүжин', email: 'cm-new@example.com', gender: 'male', register: { first: 'У', second: 'Е', number: '92041517' } });
+    expect(Object.keys(last?.context.fieldErrors ?? {})).toEqual(['address']);
+    expect(result.invocations.some((call) => call.id === 'savePersonal')).toBe(false);
+  });
+
+  it('continues another device’s draft at its first incomplete step with everything stored', async () => {
+    const last = (await replay([doneEvent('loadRequest', requestWithImages)])).steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ request: { declarations: 'editing' } });
+    const view = connectCmRequest(last as never);
+    expect(view).toMatchObject({ stepNumber: 4, images: files, emergency: { phone: '99450019' } });
+    expect(view.children[0]).toMatchObject({ first_name: 'Анужин' });
+  });
+
+  it('adds and removes children, moving their errors with them', async () => {
+    const result = await replay([...toFamily, { type: 'child.add' }, { type: 'child.add' }, { type: 'family.submit' }, { type: 'child.remove', index: 0 }]);
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.context.children).toHaveLength(1);
+    expect(Object.keys(last?.context.fieldErrors ?? {}).filter((key) => key.startsWith('children.'))).toEqual(['children.0.last_name', 'children.0.first_name', 'children.0.register']);
+  });
+
+  it('goes back a step keeping what was typed', async () => {
+    const result = await replay([...toDeclarations, { type: 'declarations.change', field: 'terms', value: true }, { type: 'step.back' }, { type: 'step.back' }]);
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ request: { family: 'editing' } });
+    expect(last?.context.declarations.terms).toBe(true);
+    expect(last?.context.images).toEqual(files);
+  });
+
+  it('submits with one key and moves to the contract, whose URL carries its id', async () => {
+    const result = await replay(toContract);
+    expect(result.invocations.find((call) => call.id === 'submitRequest')?.input).toEqual({ key: `${KEY_SEED}.cm-submit` });
+    expect(result.invocations.find((call) => call.id === 'loadContract')?.input).toEqual({ id: CONTRACT_ID });
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ contract: 'reading' });
+    expect(connectCmRequest(last as never)).toMatchObject({ step: 'contract', stepNumber: 5, contractId: CONTRACT_ID });
+  });
+
+  it('refuses a simple or mismatched password with the rule, keeping what was typed', async () => {
+    const result = await replay([
+      ...toContract,
+      { type: 'sign.change', field: 'password', value: '123456' },
+      { type: 'sign.change', field: 'password_confirm', value: '123457' },
+      { type: 'sign.submit' },
+    ]);
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ contract: 'reading' });
+    expect(last?.context.fieldErrors).toMatchObject({
+      accept: { key: 'validation.consentRequired' },
+      password: { key: 'validation.txPasswordSimple' },
+      password_confirm: { key: 'validation.passwordMismatch' },
+    });
+    expect(last?.context.sign).toMatchObject({ password: '123456', password_confirm: '123457' });
+  });
+
+  it('signs: the code goes out, the password is dropped, a confirmed code ends signed', async () => {
+    const result = await replay([...toContract, ...password, { type: 'sign.submit' }, doneEvent('startSigning', codeSent), doneEvent('codeVerification', confirmed)]);
+    expect(result.invocations.find((call) => call.id === 'startSigning')?.input).toEqual({
+      id: CONTRACT_ID,
+      body: { accept: true, password: '582047', password_confirm: '582047' },
+      key: `${KEY_SEED}.cm-sign.${CONTRACT_ID}.0`,
+    });
+    const confirming = result.steps.at(-2)?.snapshot;
+    expect(confirming?.context.verification).toMatchObject({ ticket: codeSent.ticket, phone: contract.phone_masked });
+    expect(result.steps.at(-1)?.snapshot.status).toBe('done');
+  });
+
+  it('returns to the password when the verification is gone; the next try has a new key', async () => {
+    const result = await replay([
+      ...toContract,
+      ...password,
+      { type: 'sign.submit' },
+      doneEvent('startSigning', codeSent),
+      doneEvent('codeVerification', codeGone),
+      ...password.slice(1),
+      { type: 'sign.submit' },
+    ]);
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ contract: 'starting' });
+    const keys = result.invocations.filter((call) => call.id === 'startSigning').map((call) => (call.input as { key: string }).key);
+    expect(keys).toEqual([`${KEY_SEED}.cm-sign.${CONTRACT_ID}.0`, `${KEY_SEED}.cm-sign.${CONTRACT_ID}.1`]);
+    expect(result.steps.at(-4)?.snapshot.context.error).toEqual({ key: errorKeys.verificationGone });
+  });
+
+  it('opens a deep link to the contract directly, and keeps a deep link without one on the request', async () => {
+    const deep = await replay([{ type: 'xstate.route', to: '#contract' }, doneEvent('loadContract', contract)], 'a deep link to the contract');
+    expect(deep.steps.at(-1)?.snapshot.value).toEqual({ contract: 'reading' });
+    const none = await replay([{ type: 'xstate.route', to: '#contract' }]);
+    expect(none.steps.at(-1)?.snapshot.value).toEqual({ request: { opening: 'loading' } });
+  });
+
+  it('shows a failed save with what the server said, on the same step', async () => {
+    const result = await replay([...toFamily, ...validFamily, { type: 'family.submit' }, errorEvent('saveFamily', new Error('offline'))]);
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ request: { family: 'editing' } });
+    expect(last?.context.error).toEqual({ key: errorKeys.generic });
+    expect(last?.context.emergency.name).toBe('Батсүх');
+  });
+});
