@@ -6,12 +6,15 @@
  * endpoint answers another user's request or contract.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeSentSchema, maskPhone } from '../../contract/account.schema';
-import { cmContractSchema, cmRequestSchema, cmSubmittedSchema, cmSummarySchema, isSimpleTxPassword } from '../../contract/credit-med-request.schema';
+import { cmContractSchema, cmMessages, cmRequestSchema, cmSubmittedSchema, cmSummarySchema, isSimpleTxPassword } from '../../contract/credit-med-request.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { verifyPassword } from '../../server/auth/password';
 import { findUserByEmail, insertUser } from '../../server/auth/users.repo';
+import { seedCreditMedRequests } from '../../server/credit-med/request/seed';
 import { createTestServer, type TestServer } from '../../server/testing';
 import { newKey, send, tokenFor } from './support/purchase';
 
@@ -102,6 +105,20 @@ describe('credit med: summary and eligibility', () => {
     expect((await summaryOf('cm-new@example.com')).request).toBeNull();
     expect((await summaryOf('cm-resume@example.com')).request).toEqual({ status: 'draft', steps_done: 3, steps_total: 4, next_step: 'declarations' });
     expect((await summaryOf('demo@example.com')).contract?.status).toBe('signed');
+    expect((await summaryOf('user2@example.com')).is_eligible).toBe(false);
+  });
+
+  it('seeds once: a second run adds no request, contract or image', async () => {
+    const counts = async () =>
+      (
+        await server.db.query<{ requests: number; contracts: number; uploads: number }>(
+          `select (select count(*)::int from credit_med_requests) as requests, (select count(*)::int from credit_med_contracts) as contracts,
+                  (select count(*)::int from uploads) as uploads`,
+        )
+      ).rows[0];
+    const before = await counts();
+    await server.db.transaction((tx) => seedCreditMedRequests(tx));
+    expect(await counts()).toEqual(before);
   });
 });
 
@@ -187,6 +204,13 @@ describe('credit med: the contract', () => {
     ] as const) {
       const response = await send(app, method, path, body, auth(stranger.token));
       expect(response.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it('has every message of its own translated in both languages', async () => {
+    for (const language of ['mn', 'en']) {
+      const bundle = JSON.parse(readFileSync(join(import.meta.dirname, `../../src/locales/${language}/validation.json`), 'utf8')) as Record<string, string>;
+      for (const key of Object.values(cmMessages)) expect(bundle[key.replace(/^validation\./, '')], `${language} ${key}`).toBeTruthy();
     }
   });
 

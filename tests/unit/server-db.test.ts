@@ -74,7 +74,7 @@ describe('seed', () => {
   it('runs only on an empty database', async () => {
     expect(await seedIfEmpty(db)).toBe(false);
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
-    expect(rows[0]?.n).toBe(2);
+    expect(rows[0]?.n).toBe(SEED_USERS.length);
   });
 
   it('creates the demo users with hashed passwords and their policies', async () => {
@@ -82,10 +82,11 @@ describe('seed', () => {
       `select u.email, u.password_hash, u.credit_med_eligible as eligible, count(p.id)::int as policies
          from users u left join policies p on p.user_id = u.id group by u.id order by u.email`,
     );
-    expect(rows.map(({ email, eligible, policies }) => ({ email, eligible, policies }))).toEqual([
-      { email: DEMO_USER.email, eligible: true, policies: 3 },
-      { email: SECOND_USER.email, eligible: false, policies: 1 },
-    ]);
+    expect(rows.map(({ email, eligible, policies }) => ({ email, eligible, policies }))).toEqual(
+      [...SEED_USERS].sort((a, b) => (a.email < b.email ? -1 : 1)).map((user) => ({ email: user.email, eligible: user.creditMedEligible, policies: user.policies.length })),
+    );
+    expect(rows.find((row) => row.email === DEMO_USER.email)).toMatchObject({ eligible: true, policies: 3 });
+    expect(rows.find((row) => row.email === SECOND_USER.email)).toMatchObject({ eligible: false, policies: 1 });
     for (const row of rows) {
       expect(row.password_hash).toMatch(/^scrypt\$/);
       expect(row.password_hash).not.toContain(DEMO_USER.password);
