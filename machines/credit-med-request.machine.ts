@@ -17,7 +17,8 @@
  * from `keySeed` (input).
  */
 import { assertEvent, assign, forwardTo, fromPromise, setup } from 'xstate';
-import { errorFields, errorMessage } from '../contract/api-error';
+import { ApiError, errorFields, errorMessage } from '../contract/api-error';
+import { errorKeys } from '../contract/error.schema';
 import type { CodeSent } from '../contract/account.schema';
 import {
   cmDeclarationsSchema,
@@ -221,6 +222,17 @@ const freshContext = (input: CreditMedRequestInput): CreditMedRequestContext => 
 
 const showError = { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) };
 
+const isSubmittedElsewhere = (error: unknown) => error instanceof ApiError && error.body.key === errorKeys.creditMedRequestSubmitted;
+
+/**
+ * A refused save or submit is shown on the step; one refused because the request was submitted
+ * meanwhile (on another device) opens the request again, which leads to its contract.
+ */
+const saveFailed = [
+  { guard: { type: 'wasSubmittedElsewhere' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, target: '#opening' },
+  { target: 'editing', actions: showError },
+];
+
 export const creditMedRequestMachine = setup({
   types: {
     context: {} as CreditMedRequestContext,
@@ -354,6 +366,7 @@ export const creditMedRequestMachine = setup({
     needs: (_, { request, step }: { request: CmRequest; step: string }) => cmFirstIncompleteStep(request) === step,
     isContractSigned: (_, contract: CmContract) => contract.status === 'signed',
     isCodeConfirmed: (_, output: CodeVerificationOutput) => output.outcome === 'verified',
+    wasSubmittedElsewhere: (_, { error }: { error: unknown }) => isSubmittedElsewhere(error),
   },
 }).createMachine({
   id: 'credit-med-request',
@@ -368,6 +381,7 @@ export const creditMedRequestMachine = setup({
       states: {
         // Loads the draft and goes to its first incomplete step, or to the contract once submitted.
         opening: {
+          id: 'opening',
           meta: { replace: true },
           initial: 'loading',
           states: {
@@ -406,7 +420,7 @@ export const creditMedRequestMachine = setup({
                 src: 'savePersonal',
                 input: ({ context }) => personalBody(context.personal),
                 onDone: { target: '#family', actions: { type: 'rememberRequest', params: ({ event }) => event.output } },
-                onError: { target: 'editing', actions: showError },
+                onError: saveFailed,
               },
             },
           },
@@ -432,7 +446,7 @@ export const creditMedRequestMachine = setup({
                 src: 'saveFamily',
                 input: ({ context }) => familyBody(context),
                 onDone: { target: '#images', actions: { type: 'rememberRequest', params: ({ event }) => event.output } },
-                onError: { target: 'editing', actions: showError },
+                onError: saveFailed,
               },
             },
           },
@@ -455,7 +469,7 @@ export const creditMedRequestMachine = setup({
                 src: 'saveImages',
                 input: ({ context }) => imagesBody(context.images),
                 onDone: { target: '#declarations', actions: { type: 'rememberRequest', params: ({ event }) => event.output } },
-                onError: { target: 'editing', actions: showError },
+                onError: saveFailed,
               },
             },
           },
@@ -477,7 +491,7 @@ export const creditMedRequestMachine = setup({
                 src: 'saveDeclarations',
                 input: ({ context }) => declarationsBody(context.declarations),
                 onDone: { target: 'submitting', actions: { type: 'rememberRequest', params: ({ event }) => event.output } },
-                onError: { target: 'editing', actions: showError },
+                onError: saveFailed,
               },
             },
             submitting: {
@@ -486,7 +500,7 @@ export const creditMedRequestMachine = setup({
                 src: 'submitRequest',
                 input: ({ context }) => ({ key: submitKey(context) }),
                 onDone: { target: '#contract', actions: { type: 'rememberSubmitted', params: ({ event }) => event.output } },
-                onError: { target: 'editing', actions: showError },
+                onError: saveFailed,
               },
             },
           },

@@ -135,6 +135,9 @@ const opened = (request: CmRequest): Partial<Context> => {
 };
 
 const shown = (error: unknown): Partial<Context> => ({ error: shownMessage(error), fieldErrors: shownFields(error) });
+/** Submitted meanwhile (another device): nothing is shown, the request opens again. */
+const submittedElsewhere = (error: unknown) => error instanceof ApiError && error.body.key === errorKeys.creditMedRequestSubmitted;
+const saveRefused = (error: unknown): Partial<Context> => (submittedElsewhere(error) ? {} : shown(error));
 const signedEffect: Partial<Context> = { verification: null, sign: blankSign, error: null, fieldErrors: {} };
 const signOver = (before: Context, error: Message): Partial<Context> => ({
   verification: null,
@@ -195,6 +198,7 @@ export const creditMedRequestModel = defineModel({
     { type: 'personal.submit' },
     doneEvent('savePersonal', requestWithPersonal),
     errorEvent('savePersonal', invalidEmail),
+    errorEvent('savePersonal', alreadySubmitted),
     { type: 'child.add' },
     { type: 'child.remove', index: 0 },
     { type: 'child.change', index: 0, field: 'last_name', value: 'Тэмүүжин' },
@@ -206,6 +210,7 @@ export const creditMedRequestModel = defineModel({
     { type: 'family.submit' },
     doneEvent('saveFamily', requestWithFamily),
     errorEvent('saveFamily', network),
+    errorEvent('saveFamily', alreadySubmitted),
     { type: 'image.uploaded', slot: 'idFront', file: files.idFront },
     { type: 'image.uploaded', slot: 'idBack', file: files.idBack },
     { type: 'image.uploaded', slot: 'selfie', file: files.selfie },
@@ -213,6 +218,7 @@ export const creditMedRequestModel = defineModel({
     { type: 'images.submit' },
     doneEvent('saveImages', requestWithImages),
     errorEvent('saveImages', network),
+    errorEvent('saveImages', alreadySubmitted),
     { type: 'declarations.change', field: 'pep', value: false },
     { type: 'declarations.change', field: 'no_money_laundering', value: true },
     { type: 'declarations.change', field: 'terms', value: true },
@@ -220,8 +226,10 @@ export const creditMedRequestModel = defineModel({
     { type: 'declarations.submit' },
     doneEvent('saveDeclarations', requestComplete),
     errorEvent('saveDeclarations', network),
+    errorEvent('saveDeclarations', alreadySubmitted),
     doneEvent('submitRequest', submitted),
     errorEvent('submitRequest', alreadySubmitted),
+    errorEvent('submitRequest', network),
     { type: 'step.back' },
     doneEvent('loadContract', contract),
     doneEvent('loadContract', signedContract),
@@ -270,7 +278,7 @@ export const creditMedRequestModel = defineModel({
         editing(from, 'personal') ? { personal: { ...before.personal, register: event.value }, fieldErrors: without(before.fieldErrors, 'register') } : {},
       'personal.submit': (before, _, from) => (editing(from, 'personal') ? { fieldErrors: expectedPersonalErrors(before), error: null } : {}),
       'xstate.done.actor.savePersonal': (_, event) => ({ request: event.output as CmRequest, error: null, fieldErrors: {} }),
-      'xstate.error.actor.savePersonal': (_, event) => shown(event.error),
+      'xstate.error.actor.savePersonal': (_, event) => saveRefused(event.error),
       'child.add': (before, _, from) =>
         editing(from, 'family') && before.children.length < 10 ? { children: [...before.children, { last_name: '', first_name: '', register: emptyRegister }] } : {},
       'child.remove': (before, event, from) =>
@@ -293,22 +301,22 @@ export const creditMedRequestModel = defineModel({
         editing(from, 'family') ? { emergency: { ...before.emergency, [event.field]: event.value }, fieldErrors: without(before.fieldErrors, `emergency.${event.field}`) } : {},
       'family.submit': (before, _, from) => (editing(from, 'family') ? { fieldErrors: expectedFamilyErrors(before), error: null } : {}),
       'xstate.done.actor.saveFamily': (_, event) => ({ request: event.output as CmRequest, error: null, fieldErrors: {} }),
-      'xstate.error.actor.saveFamily': (_, event) => shown(event.error),
+      'xstate.error.actor.saveFamily': (_, event) => saveRefused(event.error),
       'image.uploaded': (before, event, from) =>
         editing(from, 'images') ? { images: { ...before.images, [event.slot]: event.file }, fieldErrors: without(before.fieldErrors, event.slot) } : {},
       'image.removed': (before, event, from) => (editing(from, 'images') ? { images: { ...before.images, [event.slot]: null } } : {}),
       'images.submit': (before, _, from) => (editing(from, 'images') ? { fieldErrors: expectedImagesErrors(before), error: null } : {}),
       'xstate.done.actor.saveImages': (_, event) => ({ request: event.output as CmRequest, error: null, fieldErrors: {} }),
-      'xstate.error.actor.saveImages': (_, event) => shown(event.error),
+      'xstate.error.actor.saveImages': (_, event) => saveRefused(event.error),
       'declarations.change': (before, event, from) =>
         editing(from, 'declarations')
           ? { declarations: { ...before.declarations, [event.field]: event.value }, fieldErrors: without(before.fieldErrors, event.field) }
           : {},
       'declarations.submit': (before, _, from) => (editing(from, 'declarations') ? { fieldErrors: expectedDeclarationsErrors(before), error: null } : {}),
       'xstate.done.actor.saveDeclarations': (_, event) => ({ request: event.output as CmRequest, error: null, fieldErrors: {} }),
-      'xstate.error.actor.saveDeclarations': (_, event) => shown(event.error),
+      'xstate.error.actor.saveDeclarations': (_, event) => saveRefused(event.error),
       'xstate.done.actor.submitRequest': (_, event) => ({ contractId: (event.output as CmSubmitted).contract_id, error: null, fieldErrors: {} }),
-      'xstate.error.actor.submitRequest': (_, event) => shown(event.error),
+      'xstate.error.actor.submitRequest': (_, event) => saveRefused(event.error),
       'step.back': (_, __, from) => (['family', 'images', 'declarations'].some((step) => editing(from, step)) ? { fieldErrors: {}, error: null } : {}),
       'xstate.done.actor.loadContract': (_, event) => {
         const loaded = event.output as CmContract;
@@ -339,19 +347,19 @@ export const creditMedRequestModel = defineModel({
       'request.retry': (_, __, from) => (from.matches('request.opening.failed') ? 'request.opening.loading' : from.value),
       'personal.submit': (before, _, from) => (editing(from, 'personal') ? (valid(expectedPersonalErrors(before)) ? 'request.personal.saving' : 'request.personal.editing') : from.value),
       'xstate.done.actor.savePersonal': () => 'request.family.editing',
-      'xstate.error.actor.savePersonal': () => 'request.personal.editing',
+      'xstate.error.actor.savePersonal': (_, event) => (submittedElsewhere(event.error) ? 'request.opening.loading' : 'request.personal.editing'),
       'family.submit': (before, _, from) => (editing(from, 'family') ? (valid(expectedFamilyErrors(before)) ? 'request.family.saving' : 'request.family.editing') : from.value),
       'xstate.done.actor.saveFamily': () => 'request.images.editing',
-      'xstate.error.actor.saveFamily': () => 'request.family.editing',
+      'xstate.error.actor.saveFamily': (_, event) => (submittedElsewhere(event.error) ? 'request.opening.loading' : 'request.family.editing'),
       'images.submit': (before, _, from) => (editing(from, 'images') ? (valid(expectedImagesErrors(before)) ? 'request.images.saving' : 'request.images.editing') : from.value),
       'xstate.done.actor.saveImages': () => 'request.declarations.editing',
-      'xstate.error.actor.saveImages': () => 'request.images.editing',
+      'xstate.error.actor.saveImages': (_, event) => (submittedElsewhere(event.error) ? 'request.opening.loading' : 'request.images.editing'),
       'declarations.submit': (before, _, from) =>
         editing(from, 'declarations') ? (valid(expectedDeclarationsErrors(before)) ? 'request.declarations.saving' : 'request.declarations.editing') : from.value,
       'xstate.done.actor.saveDeclarations': () => 'request.declarations.submitting',
-      'xstate.error.actor.saveDeclarations': () => 'request.declarations.editing',
+      'xstate.error.actor.saveDeclarations': (_, event) => (submittedElsewhere(event.error) ? 'request.opening.loading' : 'request.declarations.editing'),
       'xstate.done.actor.submitRequest': () => 'contract.loading',
-      'xstate.error.actor.submitRequest': () => 'request.declarations.editing',
+      'xstate.error.actor.submitRequest': (_, event) => (submittedElsewhere(event.error) ? 'request.opening.loading' : 'request.declarations.editing'),
       'step.back': (_, __, from) => {
         const step = ['family', 'images', 'declarations'].find((name) => editing(from, name));
         return step ? backFrom[step] : from.value;

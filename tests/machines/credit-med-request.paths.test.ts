@@ -5,6 +5,7 @@ import { cmStep, connectCmRequest } from '../../machines/credit-med-request.conn
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import {
+  alreadySubmitted,
   codeGone,
   codeSent,
   confirmed,
@@ -15,6 +16,7 @@ import {
   files,
   KEY_SEED,
   requestComplete,
+  requestSubmitted,
   requestWithFamily,
   requestWithImages,
   requestWithPersonal,
@@ -160,6 +162,13 @@ describe('credit med request behaviour', () => {
     expect(deep.steps.at(-1)?.snapshot.value).toEqual({ contract: 'reading' });
     const none = await replay([{ type: 'xstate.route', to: '#contract' }]);
     expect(none.steps.at(-1)?.snapshot.value).toEqual({ request: { opening: 'loading' } });
+  });
+
+  it('opens the contract when the request was submitted meanwhile on another device', async () => {
+    const result = await replay([...toFamily, ...validFamily, { type: 'family.submit' }, errorEvent('saveFamily', alreadySubmitted), doneEvent('loadRequest', requestSubmitted)]);
+    expect(result.steps.at(-2)?.snapshot.value).toEqual({ request: { opening: 'loading' } });
+    expect(result.steps.at(-1)?.snapshot.value).toEqual({ contract: 'loading' });
+    expect(result.steps.at(-1)?.snapshot.context.contractId).toBe(CONTRACT_ID);
   });
 
   it('shows a failed save with what the server said, on the same step', async () => {

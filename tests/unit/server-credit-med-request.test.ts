@@ -130,6 +130,20 @@ describe('credit med: the request draft', () => {
     expect(request).toMatchObject({ personal: null, family: null, images: null, declarations: null, contract: null });
   });
 
+  it('is only ever the user\'s own: another user reads and writes theirs alone', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    await send(app, 'PUT', '/api/credit-med/request/personal/', PERSONAL, auth(owner.token));
+    const theirs = cmRequestSchema.parse(await (await app.request('/api/credit-med/request/', { headers: auth(other.token) })).json());
+    expect(theirs.personal).toBeNull();
+    expect(theirs.prefill.phone).toBe(other.phone);
+    const summary = cmSummarySchema.parse(await (await app.request('/api/credit-med/', { headers: auth(other.token) })).json());
+    expect(summary.request).toBeNull();
+    await send(app, 'PUT', '/api/credit-med/request/personal/', { ...PERSONAL, first_name: 'Өөр' }, auth(other.token));
+    const mine = cmRequestSchema.parse(await (await app.request('/api/credit-med/request/', { headers: auth(owner.token) })).json());
+    expect(mine.personal?.first_name).toBe('Болд');
+  });
+
   it('validates each step and keeps what was stored', async () => {
     const user = await newUser();
     const bad = await send(app, 'PUT', '/api/credit-med/request/personal/', { ...PERSONAL, phone: '12', email: 'x' }, auth(user.token));
