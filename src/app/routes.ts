@@ -40,6 +40,8 @@ const InsuranceDetailPage = lazy(() => import('../features/insurance/insurance-d
 const BuyPage = lazy(() => import('../features/buy/buy.page'));
 // The mining registration: one view for its seven steps, so moving between them keeps its machine.
 const MiningPage = lazy(() => import('../features/ot/mining.page'));
+// Credit Med, the card side (issue 13): the pre-claim form and its status, the card purchase and repayment.
+const CreditMedPreClaimPage = lazy(() => import('../features/credit-med/card/pre-claim.page'));
 
 const soon = ComingSoonPage;
 
@@ -106,8 +108,8 @@ export const routes: readonly AppRoute[] = [
   route('creditMedRequestContract', 'user', 'user', 'titles.creditMedRequest'),
   route('creditMedBuy', 'user', 'user', 'titles.creditMedCard'),
   route('creditMedBuyStatus', 'user', 'user', 'titles.creditMedCard'),
-  route('creditMedPreClaim', 'user', 'user', 'titles.preClaim'),
-  route('creditMedPreClaimPayment', 'user', 'user', 'titles.preClaim'),
+  route('creditMedPreClaim', 'user', 'user', 'titles.preClaim', CreditMedPreClaimPage),
+  route('creditMedPreClaimPayment', 'user', 'user', 'titles.preClaim', CreditMedPreClaimPage),
   route('creditMedRepay', 'user', 'user', 'titles.repay'),
   route('creditMedRepayBuy', 'user', 'user', 'titles.repay'),
 ];

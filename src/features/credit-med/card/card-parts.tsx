@@ -1,0 +1,44 @@
+/** Pieces the Credit Med card pages share: money in messages, status badges, the namespace. */
+import { useTranslation } from 'react-i18next';
+import type { PreClaimStatus } from '../../../../contract/credit-med-card.schema';
+import type { Message } from '../../../../contract/validation';
+import { formatMoney } from '../../../app/format';
+import { useMessage } from '../../../app/messages';
+import './card.css';
+
+export const NAMESPACE = 'creditMedCard';
+
+/** Message values that are amounts of money (MNT), shown formatted. */
+const MONEY_VALUES = ['balance', 'min', 'amount'];
+
+/** Translates a message, formatting its money values in the current language. */
+export function useMoneyMessage() {
+  const translate = useMessage();
+  const { i18n } = useTranslation();
+  return (message: Message | null | undefined): string | null => {
+    if (!message) return null;
+    const values = Object.fromEntries(
+      Object.entries(message.values ?? {}).map(([name, value]) => [name, typeof value === 'number' && MONEY_VALUES.includes(name) ? formatMoney(value, i18n.language) : value]),
+    );
+    return translate({ key: message.key, values });
+  };
+}
+
+const TONES: Record<PreClaimStatus, 'waiting' | 'success' | 'danger' | 'neutral'> = {
+  sent: 'waiting',
+  calculating: 'waiting',
+  paid_by_insurer: 'success',
+  paid: 'success',
+  rejected_claim: 'danger',
+  to_be_paid_by_insured: 'danger',
+  failed: 'neutral',
+};
+
+export function StatusBadge({ status }: { status: PreClaimStatus }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <span className={`cm-badge cm-badge--${TONES[status]}`} data-status={status}>
+      {t(`statuses.${status}`)}
+    </span>
+  );
+}
