@@ -5,7 +5,8 @@
  * Money is whole MNT.
  */
 import { z } from 'zod/mini';
-import { messages } from './validation';
+import { PAYMENT_PROVIDERS } from './payment.schema';
+import { messages, phoneSchema } from './validation';
 
 /** SPEC 5 "not too low": the smallest pre-claim (MNT). */
 export const PRE_CLAIM_MIN_AMOUNT = 10_000;
@@ -127,3 +128,14 @@ export const createPreClaimBodySchema = z.object({
   transaction_password: z.string({ error: messages.passwordRequired }).check(z.minLength(1, messages.passwordRequired), z.maxLength(128, messages.maxLength)),
 });
 export type CreatePreClaimBody = z.infer<typeof createPreClaimBodySchema>;
+
+/**
+ * POST /api/credit-med/repayments/ (header Idempotency-Key): an invoice for what a pre-claim 'to be
+ * paid by insured' owes, with one provider (`phone`: mostmoney only, else the account's phone).
+ */
+export const createRepaymentBodySchema = z.object({
+  pre_claim_id: z.int({ error: messages.valueRequired }).check(z.positive(messages.valueRequired)),
+  provider: z.enum(PAYMENT_PROVIDERS, messages.paymentProvider),
+  phone: z.optional(phoneSchema),
+});
+export type CreateRepaymentBody = z.infer<typeof createRepaymentBodySchema>;

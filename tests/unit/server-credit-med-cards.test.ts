@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { cardSummarySchema, hospitalListSchema, preClaimSchema, type PreClaim } from '../../contract/credit-med-card.schema';
+import { invoiceSchema } from '../../contract/payment.schema';
 import { hashPassword } from '../../server/auth/password';
 import { insertUser } from '../../server/auth/users.repo';
 import { advancePreClaims } from '../../server/credit-med/cards/progress';
@@ -272,5 +273,96 @@ describe('the reference insurer moves pre-claims (periodic task)', () => {
     const owed = await read(token, made.id);
     expect(owed.owed).toBe(50_000);
     expect(owed.rejection_reason).toBe('notCovered');
+  });
+});
+
+describe('buying the card (purpose credit_med_card)', () => {
+  const buy = (token: string, provider: string, key = newKey()) =>
+    send(app, 'POST', '/api/credit-med/card/invoice/', { provider }, auth(token, { 'Idempotency-Key': key }));
+  const devComplete = (invoiceId: string, result: 'paid' | 'failed') => send(app, 'POST', `/api/dev/payments/${invoiceId}/complete/`, { result });
+
+  it('needs a signed contract', async () => {
+    const response = await buy(second, 'khan');
+    expect(response.status).toBe(409);
+    expect((await errorOf(response)).message.key).toBe('creditMedCard.errors.contractNotSigned');
+  });
+
+  it('an unpaid card: the fee is invoiced, a failed payment leaves it unpaid, a paid one activates it; buying again is refused', async () => {
+    const { userId, token } = await cardUser(5_000_000, 'unpaid');
+    const key = newKey();
+    const first = invoiceSchema.parse(await (await buy(token, 'khan', key)).json());
+    expect(first).toMatchObject({ purpose: 'credit_med_card', amount: 20_000, status: 'pending' });
+    // The same key answers the same invoice.
+    expect(invoiceSchema.parse(await (await buy(token, 'khan', key)).json()).id).toBe(first.id);
+    // Nobody else reads it.
+    expect((await send(app, 'GET', `/api/invoices/${first.id}/`, undefined, auth(second))).status).toBe(404);
+    await devComplete(first.id, 'failed');
+    const card = async () => cardSummarySchema.parse(await (await send(app, 'GET', '/api/credit-med/card/', undefined, auth(token))).json()).card;
+    expect((await card())?.status).toBe('unpaid');
+    const second_ = invoiceSchema.parse(await (await buy(token, 'qpay')).json());
+    const paid = invoiceSchema.parse(await (await devComplete(second_.id, 'paid')).json());
+    expect(paid.status).toBe('paid');
+    expect(await card()).toMatchObject({ status: 'active', balance: 5_000_000 });
+    expect((await card())?.card_number_last4).toMatch(/^\d{4}$/);
+    const again = await buy(token, 'khan');
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message.key).toBe('creditMedCard.errors.cardAlreadyPaid');
+    const notes = await server.db.query<{ kind: string }>('select kind from notifications where user_id = $1', [userId]);
+    expect(notes.rows.map((r) => r.kind)).toContain('invoice_paid');
+  });
+
+  it('a second open invoice paid after the first is not taken twice: it is marked refund_due', async () => {
+    const { token } = await cardUser(5_000_000, 'unpaid');
+    const a = invoiceSchema.parse(await (await buy(token, 'qpay')).json());
+    const b = invoiceSchema.parse(await (await buy(token, 'mostmoney')).json());
+    await devComplete(b.id, 'paid');
+    const late = invoiceSchema.parse(await (await devComplete(a.id, 'paid')).json());
+    expect(late.refund_due).toBe(true);
+  });
+});
+
+describe('repaying a pre-claim (purpose credit_med_repay)', () => {
+  const repay = (token: string, body: object, key = newKey()) => send(app, 'POST', '/api/credit-med/repayments/', body, auth(token, { 'Idempotency-Key': key }));
+  const devComplete = (invoiceId: string) => send(app, 'POST', `/api/dev/payments/${invoiceId}/complete/`, { result: 'paid' });
+  const owedOf = async (token: string) => {
+    const { rows } = await server.db.query<{ id: number }>(`select p.id from credit_med_pre_claims p join users u on u.id = p.user_id where u.email = $1 and p.status = 'to_be_paid_by_insured'`, [token]);
+    return rows[0]?.id;
+  };
+
+  it("is the owner's only, for what is owed; paid, the pre-claim is 'paid' and the amount is back on the card; paying twice is impossible", async () => {
+    const { userId, token } = await cardUser(100_000);
+    const made = preClaimSchema.parse(await (await preClaim(token, { ...GOOD, hospital_id: REJECTING_HOSPITAL_ID })).json());
+    // Not owed yet.
+    const early = await repay(token, { pre_claim_id: made.id, provider: 'qpay' });
+    expect(early.status).toBe(409);
+    expect((await errorOf(early)).message.key).toBe('creditMedCard.errors.nothingOwed');
+    await server.db.query(`update credit_med_pre_claims set status = 'to_be_paid_by_insured', next_step_at = null where id = $1`, [made.id]);
+    // Another user's pre-claim is not found.
+    expect((await repay(demo, { pre_claim_id: made.id, provider: 'qpay' })).status).toBe(404);
+    expect(await balanceOf(userId)).toBe(50_000);
+    const first = invoiceSchema.parse(await (await repay(token, { pre_claim_id: made.id, provider: 'qpay' })).json());
+    expect(first).toMatchObject({ purpose: 'credit_med_repay', amount: 50_000, subject_id: String(made.id) });
+    const secondOpen = invoiceSchema.parse(await (await repay(token, { pre_claim_id: made.id, provider: 'khan' })).json());
+    await devComplete(secondOpen.id);
+    const after = preClaimSchema.parse(await (await send(app, 'GET', `/api/credit-med/pre-claims/${made.id}/`, undefined, auth(token))).json());
+    expect(after).toMatchObject({ status: 'paid', owed: 0 });
+    expect(await balanceOf(userId)).toBe(100_000);
+    // The replaced invoice paid late: refund due, nothing applied twice.
+    const late = invoiceSchema.parse(await (await devComplete(first.id)).json());
+    expect(late.refund_due).toBe(true);
+    expect(await balanceOf(userId)).toBe(100_000);
+    const again = await repay(token, { pre_claim_id: made.id, provider: 'qpay' });
+    expect((await errorOf(again)).message.key).toBe('creditMedCard.errors.nothingOwed');
+    const count = await server.db.query<{ n: number }>('select count(*)::int as n from credit_med_repayments where pre_claim_id = $1', [made.id]);
+    expect(count.rows[0]?.n).toBe(1);
+  });
+
+  it("the demo user's seeded pre-claim to repay can be invoiced", async () => {
+    const id = await owedOf('demo@example.com');
+    expect(id).toBeDefined();
+    const response = await repay(demo, { pre_claim_id: id, provider: 'mostmoney' });
+    expect(response.status).toBe(201);
+    expect(invoiceSchema.parse(await response.json()).push_sent_to).toBeTruthy();
+    expect((await repay(second, { pre_claim_id: id, provider: 'qpay' })).status).toBe(404);
   });
 });

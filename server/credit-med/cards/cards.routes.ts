@@ -14,11 +14,9 @@ import {
   TRANSACTION_PASSWORD_LOCK_SECONDS,
   TRANSACTION_PASSWORD_TRIES,
   type CardSummary,
-  type CreditMedCardError,
   type HospitalList,
   type PreClaim,
 } from '../../../contract/credit-med-card.schema';
-import type { FieldErrors } from '../../../contract/validation';
 import { verifyPassword } from '../../auth/password';
 import { requireUser } from '../../auth/require-user';
 import type { Db, Queryable } from '../../db/db';
@@ -32,6 +30,8 @@ import { readBody } from '../../http/validate';
 import { hospitalExists, listPreClaims, readCardOf, readPreClaim, readSignedContract, searchHospitals, toCard, type CardRow } from './cards.repo';
 import { notifyStatus, PRE_CLAIM_STEP_SECONDS } from './progress';
 import { CARD_FEE } from './seed';
+import { refuse } from './refuse';
+import { creditMedPaymentRoutes } from './payments';
 
 export interface CreditMedCardDeps {
   db: Db;
@@ -39,10 +39,6 @@ export interface CreditMedCardDeps {
   /** Seconds before a new pre-claim first moves (the reference insurer's pace). */
   stepSeconds?: number;
 }
-
-/** A refusal carrying one of the card side's SPEC 8 messages. */
-export const refuse = (status: 403 | 404 | 409 | 422 | 429, key: CreditMedCardError, options: { values?: Record<string, number>; fields?: FieldErrors; headers?: Record<string, string> } = {}) =>
-  new HttpError(status, { message: options.values ? { key, values: options.values } : { key }, ...(options.fields ? { fields: options.fields } : {}) }, options.headers);
 
 /** Why this card cannot pay a pre-claim now, or null when it can (for `amount`, when given). */
 export const cardRefusal = (card: CardRow | undefined, amount?: number): HttpError | null => {
@@ -181,5 +177,6 @@ export const creditMedCardRoutes = ({ db, secret, stepSeconds = PRE_CLAIM_STEP_S
     return c.json<PreClaim>(preClaim, created ? 201 : 200);
   });
 
+  app.route('/', creditMedPaymentRoutes({ db, secret }));
   return app;
 };
