@@ -12,6 +12,7 @@ export const machineCatalog = {
   'code-verification': () => import('../tests/machines/code-verification.model.ts').then((module) => module.codeVerificationModel),
   'buy-insurance': () => import('../tests/machines/buy-insurance.model.ts').then((module) => module.buyInsuranceModel),
   'credit-med-repay': () => import('../tests/machines/credit-med-repay.model.ts').then((module) => module.creditMedRepayModel),
+  'credit-med-card-buy': () => import('../tests/machines/credit-med-card-buy.model.ts').then((module) => module.creditMedCardBuyModel),
   'credit-med-pre-claim': () => import('../tests/machines/credit-med-pre-claim.model.ts').then((module) => module.creditMedPreClaimModel),
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
   'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
