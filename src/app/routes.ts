@@ -42,6 +42,9 @@ const BuyPage = lazy(() => import('../features/buy/buy.page'));
 const MiningPage = lazy(() => import('../features/ot/mining.page'));
 // Credit Med, the card side (issue 13): the pre-claim form and its status, the card purchase and repayment.
 const CreditMedPreClaimPage = lazy(() => import('../features/credit-med/card/pre-claim.page'));
+const CreditMedBuyPage = lazy(() => import('../features/credit-med/card/buy.page'));
+const CreditMedPaymentStatusPage = lazy(() => import('../features/credit-med/card/payment-status.page'));
+const CreditMedRepayPage = lazy(() => import('../features/credit-med/card/repay.page'));
 
 const soon = ComingSoonPage;
 
@@ -106,10 +109,10 @@ export const routes: readonly AppRoute[] = [
   route('creditMed', 'user', 'user', 'titles.creditMed'),
   route('creditMedRequest', 'user', 'user', 'titles.creditMedRequest'),
   route('creditMedRequestContract', 'user', 'user', 'titles.creditMedRequest'),
-  route('creditMedBuy', 'user', 'user', 'titles.creditMedCard'),
-  route('creditMedBuyStatus', 'user', 'user', 'titles.creditMedCard'),
+  route('creditMedBuy', 'user', 'user', 'titles.creditMedCard', CreditMedBuyPage),
+  route('creditMedBuyStatus', 'user', 'user', 'titles.creditMedCard', CreditMedPaymentStatusPage),
   route('creditMedPreClaim', 'user', 'user', 'titles.preClaim', CreditMedPreClaimPage),
   route('creditMedPreClaimPayment', 'user', 'user', 'titles.preClaim', CreditMedPreClaimPage),
-  route('creditMedRepay', 'user', 'user', 'titles.repay'),
-  route('creditMedRepayBuy', 'user', 'user', 'titles.repay'),
+  route('creditMedRepay', 'user', 'user', 'titles.repay', CreditMedRepayPage),
+  route('creditMedRepayBuy', 'user', 'user', 'titles.repay', CreditMedRepayPage),
 ];

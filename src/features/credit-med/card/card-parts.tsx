@@ -1,7 +1,9 @@
 /** Pieces the Credit Med card pages share: money in messages, status badges, the namespace. */
 import { useTranslation } from 'react-i18next';
 import type { PreClaimStatus } from '../../../../contract/credit-med-card.schema';
+import type { PaymentProvider } from '../../../../contract/payment.schema';
 import type { Message } from '../../../../contract/validation';
+import { Button } from '../../../ui/button';
 import { formatMoney } from '../../../app/format';
 import { useMessage } from '../../../app/messages';
 import './card.css';
@@ -37,8 +39,24 @@ const TONES: Record<PreClaimStatus, 'waiting' | 'success' | 'danger' | 'neutral'
 export function StatusBadge({ status }: { status: PreClaimStatus }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <span className={`cm-badge cm-badge--${TONES[status]}`} data-status={status}>
+    <span className={`cmc-badge cmc-badge--${TONES[status]}`} data-status={status}>
       {t(`statuses.${status}`)}
     </span>
+  );
+}
+
+const PROVIDERS: readonly PaymentProvider[] = ['khan', 'qpay', 'mostmoney'];
+
+/** The three payment providers as buttons; the one being paid with shows busy. */
+export function ProviderChoice({ busy, onChoose }: { busy: PaymentProvider | null; onChoose: (provider: PaymentProvider) => void }) {
+  const { t } = useTranslation(['payment', NAMESPACE]);
+  return (
+    <div className="cmc-providers" role="group" aria-label={t(`${NAMESPACE}:pay.choose`)}>
+      {PROVIDERS.map((provider) => (
+        <Button key={provider} variant="secondary" className="cmc-providers__button" isBusy={busy === provider} isDisabled={busy !== null && busy !== provider} onPress={() => onChoose(provider)}>
+          {t(`payment:providers.${provider}`)}
+        </Button>
+      ))}
+    </div>
   );
 }

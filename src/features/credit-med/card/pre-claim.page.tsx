@@ -63,7 +63,7 @@ function PreClaimFlow({ preClaimId, user }: { preClaimId: number | null; user: s
   const actor = usePreClaimFlow(preClaimId, user);
   const view = useSelector(actor, connectPreClaim, shallowEqual);
   return (
-    <div className="cm-page" data-step={view.step} data-tracking={view.tracking ?? undefined}>
+    <div className="cmc-page" data-step={view.step} data-tracking={view.tracking ?? undefined}>
       {view.step === 'tracking' ? <Tracking actor={actor} view={view} /> : <Form actor={actor} view={view} />}
     </div>
   );
@@ -103,7 +103,7 @@ function Form({ actor, view }: { actor: Actor; view: PreClaimView }) {
       body = (
         <>
           <ErrorText message={view.error} />
-          <div className="cm-actions">
+          <div className="cmc-actions">
             <BackToDashboard />
           </div>
         </>
@@ -114,7 +114,7 @@ function Form({ actor, view }: { actor: Actor; view: PreClaimView }) {
         <>
           <h2>{t('preClaim.lockedTitle')}</h2>
           <ErrorText message={view.error} />
-          <div className="cm-actions">
+          <div className="cmc-actions">
             <BackToDashboard />
           </div>
         </>
@@ -140,13 +140,13 @@ function Form({ actor, view }: { actor: Actor; view: PreClaimView }) {
   const shownStep = view.step === 'submitting' ? 3 : stepIndex;
   return (
     <section aria-labelledby="pre-claim-title">
-      <h1 id="pre-claim-title" className="cm-page__title">
+      <h1 id="pre-claim-title" className="cmc-page__title">
         {t('preClaim.title')}
       </h1>
-      <p className="cm-page__lead">{t('preClaim.lead')}</p>
+      <p className="cmc-page__lead">{t('preClaim.lead')}</p>
       {formStep ? (
         <>
-          <dl className="cm-facts" data-testid="card-facts">
+          <dl className="cmc-facts" data-testid="card-facts">
             <dt>{t('card.balance')}</dt>
             <dd data-testid="available-balance">{money(view.balance)}</dd>
             <dt>{t('card.minimum')}</dt>
@@ -158,7 +158,7 @@ function Form({ actor, view }: { actor: Actor; view: PreClaimView }) {
               </>
             ) : null}
           </dl>
-          <p className="cm-steps">
+          <p className="cmc-steps">
             {t('preClaim.step', { number: shownStep + 1, total: FORM_STEPS.length })}: <strong>{t(`preClaim.steps.${FORM_STEPS[shownStep] ?? 'hospital'}`)}</strong>
           </p>
         </>
@@ -171,11 +171,11 @@ function Form({ actor, view }: { actor: Actor; view: PreClaimView }) {
 function StepActions({ actor, label, busy = false }: { actor: Actor; label: string; busy?: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <div className="cm-actions">
+    <div className="cmc-actions">
       <Button variant="ghost" onPress={() => actor.send({ type: 'step.back' })} isDisabled={busy}>
         {t('preClaim.back')}
       </Button>
-      <Button type="submit" isBusy={busy} className="cm-actions__next">
+      <Button type="submit" isBusy={busy} className="cmc-actions__next">
         {label}
       </Button>
     </div>
@@ -190,7 +190,7 @@ function HospitalStep({ actor, view }: { actor: Actor; view: PreClaimView }) {
   };
   return (
     <>
-      <form className="cm-search" onSubmit={submit} noValidate role="search">
+      <form className="cmc-search" onSubmit={submit} noValidate role="search">
         <TextField
           label={t('preClaim.search')}
           name="hospital"
@@ -205,13 +205,13 @@ function HospitalStep({ actor, view }: { actor: Actor; view: PreClaimView }) {
       <ErrorText message={view.error} />
       {view.hospitals && view.hospitals.length > 0 ? (
         <>
-          <h2 className="cm-steps">{t('preClaim.results')}</h2>
-          <ul className="cm-hospitals" data-testid="hospital-results">
+          <h2 className="cmc-steps">{t('preClaim.results')}</h2>
+          <ul className="cmc-hospitals" data-testid="hospital-results">
             {view.hospitals.map((hospital) => (
-              <li key={hospital.id} className="cm-hospitals__item">
+              <li key={hospital.id} className="cmc-hospitals__item">
                 <div>
-                  <p className="cm-hospitals__name">{hospital.name}</p>
-                  <p className="cm-hospitals__address">{hospital.address}</p>
+                  <p className="cmc-hospitals__name">{hospital.name}</p>
+                  <p className="cmc-hospitals__address">{hospital.address}</p>
                 </div>
                 <Button variant="secondary" onPress={() => actor.send({ type: 'hospital.select', id: hospital.id })} aria-label={`${t('preClaim.choose')}: ${hospital.name}`}>
                   {t('preClaim.choose')}
@@ -221,7 +221,7 @@ function HospitalStep({ actor, view }: { actor: Actor; view: PreClaimView }) {
           </ul>
         </>
       ) : null}
-      <div className="cm-actions">
+      <div className="cmc-actions">
         <BackToDashboard />
       </div>
     </>
@@ -289,7 +289,7 @@ function PasswordStep({ actor, view }: { actor: Actor; view: PreClaimView }) {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <dl className="cm-facts">
+      <dl className="cmc-facts">
         <dt>{t('card.amount')}</dt>
         <dd>{view.amountText ? formatMoney(Number(view.amountText.replace(/[\s,]/g, '')) || 0, i18n.language) : ''}</dd>
         <dt>{t('preClaim.purpose')}</dt>
@@ -337,7 +337,7 @@ const pathTo = (status: PreClaimStatus): PreClaimStatus[] => {
 function PreClaimDetails({ preClaim }: { preClaim: PreClaim }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   return (
-    <dl className="cm-facts">
+    <dl className="cmc-facts">
       <dt>{t('card.hospital')}</dt>
       <dd>{preClaim.hospital.name}</dd>
       <dt>{t('card.amount')}</dt>
@@ -356,7 +356,7 @@ function Tracking({ actor, view }: { actor: Actor; view: PreClaimView }) {
   const steps = preClaim ? pathTo(preClaim.status) : [];
   return (
     <section aria-labelledby="tracking-title">
-      <h1 id="tracking-title" className="cm-page__title">
+      <h1 id="tracking-title" className="cmc-page__title">
         {t('tracking.title')}
       </h1>
       {/* Announced when the status changes, not on every poll. */}
@@ -378,13 +378,13 @@ function Tracking({ actor, view }: { actor: Actor; view: PreClaimView }) {
           <p>
             <StatusBadge status={preClaim.status} />
           </p>
-          <p className="cm-page__lead" data-testid="status-text">{t(`statusText.${preClaim.status}`)}</p>
+          <p className="cmc-page__lead" data-testid="status-text">{t(`statusText.${preClaim.status}`)}</p>
           {preClaim.rejection_reason ? <p>{t(`reasons.${preClaim.rejection_reason}`, { defaultValue: '' })}</p> : null}
           <PreClaimDetails preClaim={preClaim} />
-          <h2 className="cm-steps">{t('tracking.history')}</h2>
-          <ol className="cm-timeline">
+          <h2 className="cmc-steps">{t('tracking.history')}</h2>
+          <ol className="cmc-timeline">
             {steps.map((status, index) => (
-              <li key={status} className="cm-timeline__item" data-done="" aria-current={index === steps.length - 1 ? 'step' : undefined}>
+              <li key={status} className="cmc-timeline__item" data-done="" aria-current={index === steps.length - 1 ? 'step' : undefined}>
                 {t(`statuses.${status}`)}
               </li>
             ))}
@@ -398,7 +398,7 @@ function Tracking({ actor, view }: { actor: Actor; view: PreClaimView }) {
           {view.tracking === 'stillMoving' ? <p>{t('tracking.stillMoving')}</p> : null}
         </>
       ) : null}
-      <div className="cm-actions">
+      <div className="cmc-actions">
         {view.tracking === 'moving' || view.tracking === 'stillMoving' ? (
           <Button variant={view.tracking === 'stillMoving' ? 'primary' : 'secondary'} onPress={() => actor.send({ type: 'track.check' })}>
             {view.tracking === 'stillMoving' ? t('tracking.checkAgain') : t('tracking.checkNow')}
