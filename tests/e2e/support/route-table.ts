@@ -32,6 +32,8 @@ export interface RouteData {
   token: string;
   /** What the payment pages read: the purchase this browser follows. */
   purchaseStorage: Record<string, string>;
+  /** Credit Med (issue 13): the demo user's seeded pre-claim 'to be paid by insured'. */
+  owedPreClaimId?: number;
 }
 
 export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
@@ -43,7 +45,12 @@ export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
   ]);
   const contractId = contracts.contracts[0]?.id;
   if (contractId === undefined) throw new Error('The demo user has no policy to open');
-  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase) };
+  // Credit Med (issue 13): the demo user's pre-claim to repay.
+  const card = (await fetch(`${baseUrl}/api/credit-med/card/`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.json())) as {
+    pre_claims?: { id: number; status: string }[];
+  };
+  const owedPreClaimId = card.pre_claims?.find((p) => p.status === 'to_be_paid_by_insured')?.id;
+  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase), owedPreClaimId };
 }
 
 const isWizardStep = (pattern: string) => /^\/insurance\/buy\/:id\//.test(pattern);
@@ -51,7 +58,13 @@ const isPaymentPage = (pattern: string) => pattern.startsWith('/insurance/buy/pa
 
 /** A value for each `:name` of a pattern: `:id` is the purchase in the wizard, the product on its page, else a policy. */
 function paramsOf(pattern: string, data: RouteData): Record<string, string | number> {
-  const id = isWizardStep(pattern) ? data.applicationId : pattern.startsWith('/insurance/detail/') ? data.productId : data.contractId;
+  const id = isWizardStep(pattern)
+    ? data.applicationId
+    : pattern.startsWith('/insurance/detail/')
+      ? data.productId
+      : pattern.startsWith('/credit-med/pre-claim/repay/')
+        ? (data.owedPreClaimId ?? 1)
+        : data.contractId;
   return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: 1 };
 }
 
