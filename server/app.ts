@@ -27,6 +27,8 @@ import { noStoreByDefault, securityHeaders } from './http/security';
 import { DEFAULT_DIST_DIR, staticRoutes } from './http/static';
 import { temporaryUploadStore, type UploadDataStore } from './uploads/store';
 import { uploadRoutes } from './uploads/uploads.routes';
+// Credit Med card side (issue 13)
+import { creditMedCardRoutes } from './credit-med/cards/cards.routes';
 import { claimUploads, deleteUploadsOf } from './uploads/uploads.repo';
 
 /**
@@ -129,6 +131,8 @@ export const createApp = ({
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
   app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
+  // Credit Med card side (issue 13): card, hospitals, pre-claims, repayments.
+  app.route('/api', creditMedCardRoutes({ db, secret }));
   app.all('/api', () => {
     throw notFound();
   });

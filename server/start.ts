@@ -15,6 +15,8 @@ import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { syncInsurance } from './insurance/seed';
 import { syncMining } from './mining/seed';
+import { syncCreditMedCards } from './credit-med/cards/seed';
+import { startPreClaimProgress } from './credit-med/cards/progress';
 import { startDraftSweeper } from './mining/mining.routes';
 import { loadOrCreateSecret, randomSecret } from './secret';
 import { fileUploadStore, temporaryUploadStore, type UploadDataStore } from './uploads/store';
@@ -82,12 +84,14 @@ export const startServer = async ({
   let temporaryUploads: string | undefined;
   let stopSweeper: (() => Promise<void>) | undefined;
   let stopDraftSweeper: (() => Promise<void>) | undefined;
+  let stopPreClaims: (() => Promise<void>) | undefined;
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
     await migrate(db);
     await seedIfEmpty(db);
     await syncInsurance(db);
     await syncMining(db);
+    await syncCreditMedCards(db);
     // Replicas sharing one PostgreSQL must share TOKEN_SECRET too; a kept file only suits one machine.
     const tokenSecret = secret ?? (memory ? randomSecret() : await loadOrCreateSecret(dataDir));
     let store = uploadStore;
@@ -99,6 +103,7 @@ export const startServer = async ({
     store ??= fileUploadStore(join(dataDir, 'uploads'));
     stopSweeper = startUploadSweeper(db, store);
     stopDraftSweeper = startDraftSweeper(db);
+    stopPreClaims = startPreClaimProgress(db);
     const app = createApp({
       db,
       secret: tokenSecret,
@@ -131,6 +136,7 @@ export const startServer = async ({
             server?.closeAllConnections();
           });
           await stopDraftSweeper?.();
+          await stopPreClaims?.();
           await stopSweeper?.();
           await db.close();
           await removeTemporaryUploads();
@@ -139,6 +145,7 @@ export const startServer = async ({
   } catch (error) {
     server?.close();
     await stopDraftSweeper?.();
+    await stopPreClaims?.();
     await stopSweeper?.();
     await db.close();
     await removeTemporaryUploads();

@@ -14,6 +14,7 @@ import { openDb } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { syncInsurance } from './insurance/seed';
 import { syncMining } from './mining/seed';
+import { syncCreditMedCards } from './credit-med/cards/seed';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -98,6 +99,7 @@ export const createTestServer = async (): Promise<TestServer> => {
     await seedIfEmpty(db);
     await syncInsurance(db);
     await syncMining(db);
+    await syncCreditMedCards(db);
   } catch (error) {
     await db.close();
     throw error;

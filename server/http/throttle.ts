@@ -7,7 +7,7 @@
  * password) can be given back, so limits count failures in effect.
  */
 import { errorKeys } from '../../contract/error.schema';
-import type { Db } from '../db/db';
+import type { Queryable } from '../db/db';
 import { HttpError } from './errors';
 
 export interface Limit {
@@ -45,7 +45,8 @@ export interface Throttle {
   take(limits: readonly Limit[]): Promise<Taken>;
 }
 
-export const createThrottle = (db: Db): Throttle => {
+/** `db` may be a transaction: the counts then commit (or roll back) with it. */
+export const createThrottle = (db: Queryable): Throttle => {
   let lastCleanup = 0;
   const cleanup = async () => {
     // Old windows are dropped now and then (at most once a minute per process).

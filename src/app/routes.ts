@@ -43,6 +43,11 @@ const MiningPage = lazy(() => import('../features/ot/mining.page'));
 // Credit Med (issue 13): the dashboard, and the request with its contract (one view, one machine).
 const CreditMedPage = lazy(() => import('../features/credit-med/dashboard/credit-med.page'));
 const CreditMedRequestPage = lazy(() => import('../features/credit-med/request/request.page'));
+// Credit Med, the card side (issue 13): the pre-claim form and its status, the card purchase and repayment.
+const CreditMedPreClaimPage = lazy(() => import('../features/credit-med/card/pre-claim.page'));
+const CreditMedBuyPage = lazy(() => import('../features/credit-med/card/buy.page'));
+const CreditMedPaymentStatusPage = lazy(() => import('../features/credit-med/card/payment-status.page'));
+const CreditMedRepayPage = lazy(() => import('../features/credit-med/card/repay.page'));
 
 const soon = ComingSoonPage;
 
@@ -108,10 +113,10 @@ export const routes: readonly AppRoute[] = [
   route('creditMed', 'user', 'creditMed', 'titles.creditMed', CreditMedPage),
   route('creditMedRequest', 'user', 'creditMed', 'titles.creditMedRequest', CreditMedRequestPage),
   route('creditMedRequestContract', 'user', 'creditMed', 'titles.creditMedRequest', CreditMedRequestPage),
-  route('creditMedBuy', 'user', 'creditMed', 'titles.creditMedCard'),
-  route('creditMedBuyStatus', 'user', 'creditMed', 'titles.creditMedCard'),
-  route('creditMedPreClaim', 'user', 'creditMed', 'titles.preClaim'),
-  route('creditMedPreClaimPayment', 'user', 'creditMed', 'titles.preClaim'),
-  route('creditMedRepay', 'user', 'creditMed', 'titles.repay'),
-  route('creditMedRepayBuy', 'user', 'creditMed', 'titles.repay'),
+  route('creditMedBuy', 'user', 'creditMed', 'titles.creditMedCard', CreditMedBuyPage),
+  route('creditMedBuyStatus', 'user', 'creditMed', 'titles.creditMedCard', CreditMedPaymentStatusPage),
+  route('creditMedPreClaim', 'user', 'creditMed', 'titles.preClaim', CreditMedPreClaimPage),
+  route('creditMedPreClaimPayment', 'user', 'creditMed', 'titles.preClaim', CreditMedPreClaimPage),
+  route('creditMedRepay', 'user', 'creditMed', 'titles.repay', CreditMedRepayPage),
+  route('creditMedRepayBuy', 'user', 'creditMed', 'titles.repay', CreditMedRepayPage),
 ];

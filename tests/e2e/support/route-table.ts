@@ -34,6 +34,8 @@ export interface RouteData {
   purchaseStorage: Record<string, string>;
   /** The demo user's Credit Med contract (seeded signed). */
   creditMedContractId?: number;
+  /** Credit Med (issue 13): the demo user's seeded pre-claim 'to be paid by insured'. */
+  owedPreClaimId?: number;
 }
 
 export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
@@ -48,7 +50,12 @@ export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
   const creditMed = (await (await fetch(`${baseUrl}/api/credit-med/`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { contract: { id: number } | null };
   const creditMedContractId = creditMed.contract?.id;
   if (creditMedContractId === undefined) throw new Error('The demo user has no Credit Med contract to open');
-  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase), creditMedContractId };
+  // Credit Med (issue 13): the demo user's pre-claim to repay.
+  const card = (await fetch(`${baseUrl}/api/credit-med/card/`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.json())) as {
+    pre_claims?: { id: number; status: string }[];
+  };
+  const owedPreClaimId = card.pre_claims?.find((p) => p.status === 'to_be_paid_by_insured')?.id;
+  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase), creditMedContractId, owedPreClaimId };
 }
 
 const isWizardStep = (pattern: string) => /^\/insurance\/buy\/:id\//.test(pattern);
@@ -62,6 +69,8 @@ function paramsOf(pattern: string, data: RouteData): Record<string, string | num
       ? data.productId
       : pattern.startsWith('/credit-med/request/contract/')
         ? (data.creditMedContractId ?? 1)
+        : pattern.startsWith('/credit-med/pre-claim/repay/')
+          ? (data.owedPreClaimId ?? 1)
         : data.contractId;
   return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: 1 };
 }

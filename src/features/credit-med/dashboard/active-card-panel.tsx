@@ -1,24 +1,109 @@
 /**
- * The dashboard's panel for a card that was bought: its balance and limit. Minimal on purpose: the
- * card side (issue 13, pre-claims and repayment) replaces it with the pre-claims and what is owed.
+ * The Credit Med dashboard's panel once the card is bought (issue 13, card side): the balance and
+ * limit, what is owed (with the way to repay it), the pre-claims with their SPEC 4 statuses, and a new
+ * pre-claim when the card can pay one (an inactive card or a depleted balance says why it cannot).
+ * The dashboard gives the card it knows; the panel loads the pre-claims itself
+ * (GET /api/credit-med/card/), and shows the card from that answer once it is there.
  */
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CmSummary } from '../../../../contract/credit-med-request.schema';
-import { formatMoney } from '../../../app/format';
+import { Link } from 'wouter';
+import { routePaths } from '../../../../contract/paths';
+import { getCardSummary } from '../../../api/credit-med-card.api';
+import { formatDate, formatMoney } from '../../../app/format';
+import { useResource } from '../../../flows/use-resource';
+import { ErrorNotice } from '../../../shared/notices';
+import { Button, ButtonLink } from '../../../ui/button';
+import { NAMESPACE, StatusBadge } from '../card/card-parts';
 
-export function ActiveCardPanel({ card }: { card: NonNullable<CmSummary['card']> }) {
-  const { t, i18n } = useTranslation('creditMedRequest');
+export interface PanelCard {
+  status: string;
+  balance: number;
+  card_limit: number;
+  card_number_last4?: string | null;
+}
+
+export function ActiveCardPanel({ card: given }: { card: PanelCard }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const { t: tl } = useTranslation();
+  const load = useCallback(() => getCardSummary(), []);
+  const summary = useResource(load, i18n.language);
+  const card: PanelCard = summary.data?.card ?? given;
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+  const preClaims = summary.data?.pre_claims ?? [];
+  const owing = preClaims.filter((p) => p.owed > 0);
+  const problem = card.status === 'inactive' ? 'errors.cardInactive' : card.balance <= 0 ? 'errors.balanceDepleted' : null;
   return (
-    <section className="cm-card" aria-labelledby="cm-card-title" data-card-status={card.status}>
-      <h2 id="cm-card-title" className="cm-card__title">{t('dashboard.card.title')}</h2>
-      <dl className="cm-facts">
-        <dt>{t('dashboard.card.status')}</dt>
-        <dd>{t(`dashboard.card.${card.status}`)}</dd>
-        <dt>{t('dashboard.card.balance')}</dt>
-        <dd data-testid="cm-balance">{formatMoney(card.balance, i18n.language)}</dd>
-        <dt>{t('dashboard.card.limit')}</dt>
-        <dd>{formatMoney(card.card_limit, i18n.language)}</dd>
+    <section className="cmc-panel" aria-labelledby="cmc-panel-title" data-card-status={card.status}>
+      <h2 id="cmc-panel-title">
+        {tl('titles.creditMedCard')}
+        {card.card_number_last4 ? ` •••• ${card.card_number_last4}` : ''}
+      </h2>
+      <dl className="cmc-panel__balance">
+        <div className="cmc-panel__figure">
+          <dt>{t('card.balance')}</dt>
+          <dd data-testid="cm-balance">{money(card.balance)}</dd>
+        </div>
+        <div className="cmc-panel__figure">
+          <dt>{t('card.limit')}</dt>
+          <dd>{money(card.card_limit)}</dd>
+        </div>
+        {summary.data && summary.data.owed_total > 0 ? (
+          <div className="cmc-panel__figure">
+            <dt>{t('card.owed')}</dt>
+            <dd data-testid="cm-owed">{money(summary.data.owed_total)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {problem ? <ErrorNotice message={{ key: `${NAMESPACE}.${problem}` }} /> : null}
+      {owing.map((p) => (
+        <div key={p.id} className="cmc-owed">
+          <p>
+            {t('statusText.to_be_paid_by_insured')} {p.rejection_reason ? t(`reasons.${p.rejection_reason}`, { defaultValue: '' }) : ''}
+          </p>
+          <p>
+            <strong>{p.hospital.name}</strong> — {money(p.owed)}
+          </p>
+          <ButtonLink href={routePaths.creditMedRepay.build({ id: p.id })}>{t('card.repay')}</ButtonLink>
+        </div>
+      ))}
+      {problem ? null : (
+        <p>
+          <ButtonLink href={routePaths.creditMedPreClaim.build()}>{t('card.newPreClaim')}</ButtonLink>
+        </p>
+      )}
+      <h3>{t('card.preClaims')}</h3>
+      {summary.status === 'failed' ? (
+        <>
+          <ErrorNotice message={summary.error} />
+          <Button variant="secondary" onPress={summary.retry}>
+            {t('preClaim.retry')}
+          </Button>
+        </>
+      ) : null}
+      {summary.status === 'ready' && preClaims.length === 0 ? <p>{t('card.none')}</p> : null}
+      {preClaims.length > 0 ? (
+        <ul className="cmc-claims" data-testid="pre-claims">
+          {preClaims.map((p) => (
+            <li key={p.id} className="cmc-claims__item" data-pre-claim={p.id}>
+              <div>
+                <p className="cmc-claims__hospital">{p.hospital.name}</p>
+                <p className="cmc-claims__meta">
+                  {formatDate(p.created_at, i18n.language)} · {p.purpose}
+                </p>
+              </div>
+              <div className="cmc-claims__side">
+                <strong>{money(p.amount)}</strong>
+                <StatusBadge status={p.status} />
+                <Link href={p.owed > 0 ? routePaths.creditMedRepay.build({ id: p.id }) : routePaths.creditMedPreClaimPayment.build({}, { pre_claim: p.id })}>
+                  {p.owed > 0 ? t('card.repay') : t('card.track')}
+                  <span className="visually-hidden">: {p.hospital.name}, {money(p.amount)}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,115 @@
+/** Credit Med card side: reading the card, hospitals and pre-claims as the API answers them. */
+import type { Card, CardStatus, Hospital, PreClaim, PreClaimStatus } from '../../../contract/credit-med-card.schema';
+import { HOSPITAL_RESULTS_MAX } from '../../../contract/credit-med-card.schema';
+import type { Queryable } from '../../db/db';
+import type { Language } from '../../http/language';
+
+export interface CardRow {
+  id: number;
+  user_id: number;
+  contract_id: number;
+  status: CardStatus;
+  card_limit: number;
+  balance: number;
+  fee: number;
+  card_number_last4: string | null;
+  activated_at: Date | null;
+}
+
+const CARD_COLUMNS = 'id, user_id, contract_id, status, card_limit, balance, fee, card_number_last4, activated_at';
+
+export const readCardOf = async (db: Queryable, userId: number, { lock = false } = {}): Promise<CardRow | undefined> =>
+  (await db.query<CardRow>(`select ${CARD_COLUMNS} from credit_med_cards where user_id = $1${lock ? ' for update' : ''}`, [userId])).rows[0];
+
+export const toCard = (row: CardRow): Card => ({
+  status: row.status,
+  balance: row.balance,
+  card_limit: row.card_limit,
+  fee: row.fee,
+  card_number_last4: row.card_number_last4,
+  activated_at: row.activated_at ? row.activated_at.toISOString() : null,
+});
+
+export interface SignedContract {
+  id: number;
+  transaction_password_hash: string;
+}
+
+export const readSignedContract = async (db: Queryable, userId: number): Promise<SignedContract | undefined> =>
+  (
+    await db.query<SignedContract>(
+      `select id, transaction_password_hash from credit_med_contracts where user_id = $1 and status = 'signed' and transaction_password_hash is not null`,
+      [userId],
+    )
+  ).rows[0];
+
+interface HospitalRow {
+  id: number;
+  name_mn: string;
+  name_en: string;
+  address_mn: string;
+  address_en: string;
+}
+
+const toHospital = (row: HospitalRow, language: Language): Hospital => ({
+  id: row.id,
+  name: language === 'en' ? row.name_en : row.name_mn,
+  address: language === 'en' ? row.address_en : row.address_mn,
+});
+
+/** Hospitals whose name or address (either language) contains `query`, case-insensitively. */
+export const searchHospitals = async (db: Queryable, query: string, language: Language): Promise<Hospital[]> => {
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await db.query<HospitalRow>(
+    `select id, name_mn, name_en, address_mn, address_en from credit_med_hospitals
+      where name_mn ilike $1 or name_en ilike $1 or address_mn ilike $1 or address_en ilike $1
+      order by ${language === 'en' ? 'name_en' : 'name_mn'} limit $2`,
+    [pattern, HOSPITAL_RESULTS_MAX],
+  );
+  return rows.map((row) => toHospital(row, language));
+};
+
+export const hospitalExists = async (db: Queryable, id: number): Promise<boolean> =>
+  (await db.query('select 1 from credit_med_hospitals where id = $1', [id])).rows.length > 0;
+
+interface PreClaimRow extends HospitalRow {
+  pre_claim_id: number;
+  user_id: number;
+  hospital_id: number;
+  amount: number;
+  purpose: string;
+  status: PreClaimStatus;
+  rejection_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const PRE_CLAIM_SELECT = `
+  select p.id as pre_claim_id, p.user_id, p.hospital_id, p.amount, p.purpose, p.status, p.rejection_reason, p.created_at, p.updated_at,
+         h.id, h.name_mn, h.name_en, h.address_mn, h.address_en
+    from credit_med_pre_claims p join credit_med_hospitals h on h.id = p.hospital_id`;
+
+export const owedOf = (status: PreClaimStatus, amount: number) => (status === 'to_be_paid_by_insured' ? amount : 0);
+
+const toPreClaim = (row: PreClaimRow, language: Language): PreClaim => ({
+  id: row.pre_claim_id,
+  hospital: toHospital(row, language),
+  amount: row.amount,
+  purpose: row.purpose,
+  status: row.status,
+  owed: owedOf(row.status, row.amount),
+  rejection_reason: row.rejection_reason,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+/** The user's pre-claim `id`; undefined when there is none or it is someone else's. */
+export const readPreClaim = async (db: Queryable, userId: number, id: number, language: Language): Promise<PreClaim | undefined> => {
+  const row = (await db.query<PreClaimRow>(`${PRE_CLAIM_SELECT} where p.id = $1 and p.user_id = $2`, [id, userId])).rows[0];
+  return row ? toPreClaim(row, language) : undefined;
+};
+
+export const listPreClaims = async (db: Queryable, userId: number, language: Language): Promise<PreClaim[]> =>
+  (await db.query<PreClaimRow>(`${PRE_CLAIM_SELECT} where p.user_id = $1 order by p.created_at desc, p.id desc`, [userId])).rows.map((row) =>
+    toPreClaim(row, language),
+  );

@@ -1,0 +1,138 @@
+/**
+ * Credit Med card-side demo data (issue 13), written at every start and idempotent (existing rows are
+ * left alone, so a contract the request side seeded first stays as it is): hospitals, three users who
+ * each meet one SPEC 8 error, and the demo user's signed contract (transaction password below), active
+ * card and a pre-claim in each SPEC 4 status, one of them to repay.
+ */
+import { hashPassword } from '../../auth/password';
+import { findUserByEmail, insertUser } from '../../auth/users.repo';
+import type { Queryable } from '../../db/db';
+import { DEMO_USER } from '../../db/seed-data';
+
+/** The demo user's transaction password (README). */
+export const DEMO_TRANSACTION_PASSWORD = '246810';
+/** The card's price and limit for new cards (MNT). */
+export const CARD_FEE = 20_000;
+export const CARD_LIMIT = 5_000_000;
+
+export interface CardSeedUser {
+  email: string;
+  password: string;
+  name: string;
+  partnerId: number;
+  phone: string;
+  card: { status: 'unpaid' | 'active' | 'inactive'; balance: number };
+}
+
+/** One user per card-side SPEC 8 error (all eligible, each with a signed contract). */
+export const CARD_SEED_USERS = {
+  /** Signed contract, card not paid: 'no active card'. */
+  noActiveCard: { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Төгөлдөр Ганбат', partnerId: 100901, phone: '99001901', card: { status: 'unpaid', balance: CARD_LIMIT } },
+  /** The insurer stopped the card: 'card inactive'. */
+  inactive: { email: 'cm-inactive@example.com', password: 'credit1234', name: 'Ариунзаяа Болд', partnerId: 100902, phone: '99001902', card: { status: 'inactive', balance: 1_200_000 } },
+  /** Active, nothing left: 'card balance depleted'. */
+  depleted: { email: 'cm-depleted@example.com', password: 'credit1234', name: 'Мөнхзул Очир', partnerId: 100903, phone: '99001903', card: { status: 'active', balance: 0 } },
+} as const satisfies Record<string, CardSeedUser>;
+
+export const HOSPITALS = [
+  { id: 1, name: { mn: 'Улсын Нэгдүгээр Төв Эмнэлэг', en: 'First State Central Hospital' }, address: { mn: 'Улаанбаатар, Сүхбаатар дүүрэг', en: 'Ulaanbaatar, Sukhbaatar district' } },
+  { id: 2, name: { mn: 'Улсын Хоёрдугаар Төв Эмнэлэг', en: 'Second State Central Hospital' }, address: { mn: 'Улаанбаатар, Чингэлтэй дүүрэг', en: 'Ulaanbaatar, Chingeltei district' } },
+  { id: 3, name: { mn: 'Интермед Эмнэлэг', en: 'Intermed Hospital' }, address: { mn: 'Улаанбаатар, Баянзүрх дүүрэг', en: 'Ulaanbaatar, Bayanzurkh district' } },
+  { id: 4, name: { mn: 'Гранд Мед Эмнэлэг', en: 'Grand Med Hospital' }, address: { mn: 'Улаанбаатар, Хан-Уул дүүрэг', en: 'Ulaanbaatar, Khan-Uul district' } },
+  { id: 5, name: { mn: 'Сонгдо Эмнэлэг', en: 'Songdo Hospital' }, address: { mn: 'Улаанбаатар, Сүхбаатар дүүрэг', en: 'Ulaanbaatar, Sukhbaatar district' } },
+  { id: 6, name: { mn: 'Эрдэнэт Медикал Центр', en: 'Erdenet Medical Centre' }, address: { mn: 'Орхон, Баян-Өндөр сум', en: 'Orkhon, Bayan-Undur' } },
+  // The reference server's seeded case: the insurer rejects this clinic's claims, so a pre-claim
+  // there ends 'to be paid by insured'.
+  { id: 7, name: { mn: 'Туршилтын Клиник (татгалзах)', en: 'Test Clinic (claims rejected)' }, address: { mn: 'Улаанбаатар, Баянгол дүүрэг', en: 'Ulaanbaatar, Bayangol district' }, rejects: true },
+] as const;
+export const REJECTING_HOSPITAL_ID = 7;
+
+/** The demo user's pre-claims, one per SPEC 4 status (the moving ones are parked: no next step). */
+const DEMO_PRE_CLAIMS = [
+  { hospital: 1, amount: 350_000, purpose: 'Мэс заслын өмнөх шинжилгээ', status: 'paid_by_insurer', reason: null, daysAgo: 40 },
+  { hospital: 3, amount: 180_000, purpose: 'Шүдний эмчилгээ', status: 'to_be_paid_by_insured', reason: 'notCovered', daysAgo: 21 },
+  { hospital: 2, amount: 120_000, purpose: 'Нүдний үзлэг', status: 'paid', reason: 'notCovered', daysAgo: 60 },
+  { hospital: 4, amount: 90_000, purpose: 'Хэвтүүлэн эмчлэх', status: 'failed', reason: null, daysAgo: 14 },
+  { hospital: 5, amount: 60_000, purpose: 'Яаралтай тусламж', status: 'rejected_claim', reason: 'waitingPeriod', daysAgo: 3 },
+  { hospital: 6, amount: 75_000, purpose: 'Дүрс оношилгоо', status: 'calculating', reason: null, daysAgo: 2 },
+  { hospital: 1, amount: 45_000, purpose: 'Эмийн зардал', status: 'sent', reason: null, daysAgo: 1 },
+] as const;
+
+/** Balance used by the demo's pre-claims that still hold it (not failed, not repaid). */
+const DEMO_USED = DEMO_PRE_CLAIMS.filter((p) => p.status !== 'failed' && p.status !== 'paid').reduce((sum, p) => sum + p.amount, 0);
+
+const ensureUser = async (db: Queryable, user: CardSeedUser): Promise<number> => {
+  const found = await findUserByEmail(db, user.email);
+  if (found) return found.id;
+  return insertUser(db, {
+    email: user.email,
+    passwordHash: await hashPassword(user.password),
+    name: user.name,
+    partnerId: user.partnerId,
+    phone: user.phone,
+    creditMedEligible: true,
+  });
+};
+
+/** The user's contract id: an existing one is kept (whoever seeded it), else a signed one with `password`. */
+const ensureSignedContract = async (db: Queryable, userId: number, password: string): Promise<number> => {
+  const existing = await db.query<{ id: number }>('select id from credit_med_contracts where user_id = $1', [userId]);
+  if (existing.rows[0]) return existing.rows[0].id;
+  const hash = await hashPassword(password);
+  await db.query(
+    `insert into credit_med_contracts (user_id, status, transaction_password_hash, signed_at) values ($1, 'signed', $2, now())
+     on conflict (user_id) do nothing`,
+    [userId, hash],
+  );
+  const { rows } = await db.query<{ id: number }>('select id from credit_med_contracts where user_id = $1', [userId]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('credit med seed: no contract');
+  return id;
+};
+
+/** Inserts the card unless the user has one; returns whether it was made now. */
+const ensureCard = async (db: Queryable, userId: number, contractId: number, card: CardSeedUser['card']): Promise<boolean> => {
+  const { rows } = await db.query<{ id: number }>(
+    `insert into credit_med_cards (user_id, contract_id, status, card_limit, balance, fee, card_number_last4, activated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, case when $3 = 'unpaid' then null else now() - interval '90 days' end)
+     on conflict (user_id) do nothing returning id`,
+    [userId, contractId, card.status, CARD_LIMIT, card.balance, CARD_FEE, card.status === 'unpaid' ? null : String(4000 + (userId % 1000)).slice(-4)],
+  );
+  return rows.length > 0;
+};
+
+export const syncCreditMedCards = async (db: Queryable) => {
+  for (const hospital of HOSPITALS) {
+    await db.query(
+      `insert into credit_med_hospitals (id, name_mn, name_en, address_mn, address_en, rejects_claims) values ($1, $2, $3, $4, $5, $6)
+       on conflict (id) do nothing`,
+      [hospital.id, hospital.name.mn, hospital.name.en, hospital.address.mn, hospital.address.en, 'rejects' in hospital],
+    );
+  }
+  for (const user of Object.values(CARD_SEED_USERS)) {
+    const userId = await ensureUser(db, user);
+    const contractId = await ensureSignedContract(db, userId, DEMO_TRANSACTION_PASSWORD);
+    await ensureCard(db, userId, contractId, user.card);
+  }
+  // The demo user (seeded with the other demo data): contract, active card and its pre-claims.
+  const demo = await findUserByEmail(db, DEMO_USER.email);
+  if (!demo) return;
+  const contractId = await ensureSignedContract(db, demo.id, DEMO_TRANSACTION_PASSWORD);
+  const signed = await db.query<{ status: string }>('select status from credit_med_contracts where id = $1', [contractId]);
+  if (signed.rows[0]?.status !== 'signed') return;
+  const made = await ensureCard(db, demo.id, contractId, { status: 'active', balance: CARD_LIMIT - DEMO_USED });
+  if (!made) return;
+  const { rows } = await db.query<{ id: number }>('select id from credit_med_cards where user_id = $1', [demo.id]);
+  const cardId = rows[0]?.id;
+  for (const claim of DEMO_PRE_CLAIMS) {
+    await db.query(
+      `insert into credit_med_pre_claims (user_id, card_id, hospital_id, amount, purpose, status, rejection_reason, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(days => $8), now() - make_interval(days => $8))`,
+      [demo.id, cardId, claim.hospital, claim.amount, claim.purpose, claim.status, claim.reason, claim.daysAgo],
+    );
+  }
+  const repaid = await db.query<{ id: number; amount: number }>(`select id, amount from credit_med_pre_claims where card_id = $1 and status = 'paid'`, [cardId]);
+  for (const row of repaid.rows) {
+    await db.query('insert into credit_med_repayments (pre_claim_id, user_id, amount) values ($1, $2, $3) on conflict do nothing', [row.id, demo.id, row.amount]);
+  }
+};

@@ -1,0 +1,80 @@
+/**
+ * /credit-med/buy: the card's fee paid with one of the three providers (`credit-med-card-buy` on the
+ * wizard runner, not persisted); the invoice's status is then followed on /credit-med/buy/status.
+ */
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { creditMedCardBuyMachine } from '../../../../machines/credit-med-card-buy.machine';
+import { routePaths } from '../../../../contract/paths';
+import { createCardInvoice, getCardSummary } from '../../../api/credit-med-card.api';
+import { AuthActor, selectSession } from '../../../app/auth-context';
+import { formatMoney } from '../../../app/format';
+import { userKeyOf } from '../../../flows/persistence';
+import { useWizard } from '../../../flows/use-wizard';
+import { Button, ButtonLink } from '../../../ui/button';
+import { NAMESPACE, ProviderChoice, useMoneyMessage } from './card-parts';
+
+const appMachine = creditMedCardBuyMachine.provide({
+  actors: {
+    loadCard: fromPromise(() => getCardSummary()),
+    createCardInvoice: fromPromise(({ input }) => createCardInvoice(input.key, input.provider)),
+  },
+});
+
+const STEPS = ['loadFailed', 'notSigned', 'alreadyPaid', 'choosing', 'paying', 'reloading', 'leaving'] as const;
+const viewOf = (snapshot: SnapshotFrom<typeof creditMedCardBuyMachine>) => ({
+  step: STEPS.find((step) => snapshot.matches(step)) ?? 'loading',
+  summary: snapshot.context.summary,
+  provider: snapshot.matches('paying') ? snapshot.context.provider : null,
+  error: snapshot.context.error,
+});
+
+export default function CardBuyPage() {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const translate = useMoneyMessage();
+  const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
+  const input = useMemo(() => ({ keySeed: globalThis.crypto.randomUUID() }), []);
+  const actor = useWizard(appMachine, { flow: 'credit-med-card-buy', version: 1, user, input, persist: false });
+  const view = useSelector(actor, viewOf, shallowEqual);
+  const fee = view.summary?.card?.fee ?? view.summary?.fee ?? null;
+  const back = (
+    <ButtonLink href={routePaths.creditMed.build()} variant="secondary">
+      {t('buy.toDashboard')}
+    </ButtonLink>
+  );
+  return (
+    <div className="cmc-page" data-step={view.step}>
+      <h1 className="cmc-page__title">{t('buy.title')}</h1>
+      <p className="cmc-page__lead">{t('buy.lead')}</p>
+      {view.step === 'loading' ? <p role="status">{t('buy.loading')}</p> : null}
+      {view.step === 'loadFailed' ? (
+        <>
+          <div className="notice notice--error" role="alert">{t('buy.loadFailed')}</div>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'buy.retry' })}>{t('status.retry')}</Button>
+        </>
+      ) : null}
+      {view.step === 'notSigned' ? <div className="notice notice--error" role="alert">{t('buy.notSigned')}</div> : null}
+      {view.step === 'alreadyPaid' ? <div className="notice notice--success" role="status">{t('buy.alreadyPaid')}</div> : null}
+      {view.step === 'choosing' || view.step === 'paying' || view.step === 'reloading' || view.step === 'leaving' ? (
+        <>
+          <dl className="cmc-facts">
+            <dt>{t('buy.fee')}</dt>
+            <dd data-testid="card-fee">{fee === null ? '' : formatMoney(fee, i18n.language)}</dd>
+            {view.summary?.card ? (
+              <>
+                <dt>{t('buy.limit')}</dt>
+                <dd>{formatMoney(view.summary.card.card_limit, i18n.language)}</dd>
+              </>
+            ) : null}
+          </dl>
+          {view.error ? <div className="notice notice--error" role="alert">{translate(view.error)}</div> : null}
+          <h2 className="cmc-steps">{t('pay.choose')}</h2>
+          <ProviderChoice busy={view.provider} onChoose={(provider) => actor.send({ type: 'buy.pay', provider })} />
+        </>
+      ) : null}
+      <div className="cmc-actions">{back}</div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * /credit-med/pre-claim/repay/{id} and …/buy: what a pre-claim 'to be paid by insured' owes and why,
+ * then the provider (`credit-med-repay` on the wizard runner, not persisted; the steps follow the URL).
+ */
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { connectRepay } from '../../../../machines/credit-med-repay.connect';
+import { creditMedRepayMachine } from '../../../../machines/credit-med-repay.machine';
+import { routePaths } from '../../../../contract/paths';
+import { createRepayment, getPreClaim } from '../../../api/credit-med-card.api';
+import { AuthActor, selectSession } from '../../../app/auth-context';
+import { formatDate, formatMoney } from '../../../app/format';
+import { userKeyOf } from '../../../flows/persistence';
+import { useWizard } from '../../../flows/use-wizard';
+import { Button, ButtonLink } from '../../../ui/button';
+import { NAMESPACE, ProviderChoice, StatusBadge, useMoneyMessage } from './card-parts';
+
+const appMachine = creditMedRepayMachine.provide({
+  actors: {
+    loadPreClaim: fromPromise(({ input }) => getPreClaim(input.id)),
+    createRepayment: fromPromise(({ input }) => createRepayment(input.key, input.body)),
+  },
+});
+
+export default function RepayPage() {
+  useTranslation([NAMESPACE, 'payment']);
+  const [location] = useLocation();
+  const raw = (routePaths.creditMedRepayBuy.match(location) ?? routePaths.creditMedRepay.match(location))?.id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
+  return <Repay key={`${id}-${user}`} preClaimId={id} user={user} />;
+}
+
+function Repay({ preClaimId, user }: { preClaimId: number; user: string }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const translate = useMoneyMessage();
+  const [location] = useLocation();
+  const atBuy = routePaths.creditMedRepayBuy.match(location) !== null;
+  const input = useMemo(() => ({ preClaimId, atBuy, keySeed: globalThis.crypto.randomUUID() }), [preClaimId]); // eslint-disable-line react-hooks/exhaustive-deps -- the URL at mount decides
+  const actor = useWizard(appMachine, { flow: 'credit-med-repay', version: 1, user, input, persist: false, params: () => ({ id: preClaimId }) });
+  const view = useSelector(actor, connectRepay, shallowEqual);
+  const { preClaim } = view;
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+  return (
+    <div className="cmc-page" data-step={view.step}>
+      <h1 className="cmc-page__title">{view.step === 'choosing' || view.step === 'paying' ? t('repay.chooseTitle') : t('repay.title')}</h1>
+      {view.step === 'loading' ? <p role="status">{t('repay.loading')}</p> : null}
+      {view.step === 'notFound' ? <div className="notice notice--error" role="alert">{t('repay.notFound')}</div> : null}
+      {view.step === 'loadFailed' ? (
+        <>
+          <div className="notice notice--error" role="alert">{t('repay.loadFailed')}</div>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'repay.retry' })}>{t('preClaim.retry')}</Button>
+        </>
+      ) : null}
+      {preClaim && view.step !== 'notFound' ? (
+        <>
+          {view.step === 'settled' ? (
+            <div className="notice notice--success" role="status">
+              {t('repay.nothingOwed')} {t(`statusText.${preClaim.status}`)}
+            </div>
+          ) : null}
+          {view.owed > 0 ? (
+            <div className="cmc-owed">
+              <p className="cmc-page__lead">{t('repay.owedLead')}</p>
+              <dl className="cmc-facts">
+                <dt>{t('repay.owed')}</dt>
+                <dd data-testid="owed-amount">{money(view.owed)}</dd>
+                {preClaim.rejection_reason ? (
+                  <>
+                    <dt>{t('repay.reason')}</dt>
+                    <dd>{t(`reasons.${preClaim.rejection_reason}`, { defaultValue: '' })}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </div>
+          ) : null}
+          <dl className="cmc-facts">
+            <dt>{t('card.status')}</dt>
+            <dd>
+              <StatusBadge status={preClaim.status} />
+            </dd>
+            <dt>{t('card.hospital')}</dt>
+            <dd>{preClaim.hospital.name}</dd>
+            <dt>{t('card.amount')}</dt>
+            <dd>{money(preClaim.amount)}</dd>
+            <dt>{t('preClaim.purpose')}</dt>
+            <dd>{preClaim.purpose}</dd>
+            <dt>{t('card.date')}</dt>
+            <dd>{formatDate(preClaim.created_at, i18n.language)}</dd>
+          </dl>
+        </>
+      ) : null}
+      {view.error && view.step !== 'notFound' && view.step !== 'loadFailed' ? <div className="notice notice--error" role="alert">{translate(view.error)}</div> : null}
+      {view.step === 'owed' ? (
+        <div className="cmc-actions">
+          <Button className="cmc-actions__next" onPress={() => actor.send({ type: 'repay.start' })}>
+            {t('repay.start')}
+          </Button>
+        </div>
+      ) : null}
+      {view.step === 'choosing' || view.step === 'paying' || view.step === 'leaving' ? (
+        <>
+          <ProviderChoice busy={view.provider} onChoose={(provider) => actor.send({ type: 'repay.pay', provider })} />
+          <Button variant="ghost" onPress={() => actor.send({ type: 'step.back' })} isDisabled={view.step !== 'choosing'}>
+            {t('repay.back')}
+          </Button>
+        </>
+      ) : null}
+      <div className="cmc-actions">
+        <ButtonLink href={routePaths.creditMed.build()} variant="secondary">
+          {t('preClaim.toDashboard')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
