@@ -16,6 +16,7 @@ import { seedIfEmpty } from './db/seed';
 import { syncInsurance } from './insurance/seed';
 import { syncMining } from './mining/seed';
 import { startDraftSweeper } from './mining/mining.routes';
+import { startClaimReviewer } from './claims/claims.routes';
 import { loadOrCreateSecret, randomSecret } from './secret';
 import { fileUploadStore, temporaryUploadStore, type UploadDataStore } from './uploads/store';
 import { startUploadSweeper } from './uploads/sweeper';
@@ -82,6 +83,7 @@ export const startServer = async ({
   let temporaryUploads: string | undefined;
   let stopSweeper: (() => Promise<void>) | undefined;
   let stopDraftSweeper: (() => Promise<void>) | undefined;
+  let stopClaimReviewer: (() => Promise<void>) | undefined;
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
     await migrate(db);
@@ -99,6 +101,7 @@ export const startServer = async ({
     store ??= fileUploadStore(join(dataDir, 'uploads'));
     stopSweeper = startUploadSweeper(db, store);
     stopDraftSweeper = startDraftSweeper(db);
+    stopClaimReviewer = startClaimReviewer(db);
     const app = createApp({
       db,
       secret: tokenSecret,
@@ -130,6 +133,7 @@ export const startServer = async ({
             server?.close(() => resolve());
             server?.closeAllConnections();
           });
+          await stopClaimReviewer?.();
           await stopDraftSweeper?.();
           await stopSweeper?.();
           await db.close();
@@ -138,6 +142,7 @@ export const startServer = async ({
     };
   } catch (error) {
     server?.close();
+    await stopClaimReviewer?.();
     await stopDraftSweeper?.();
     await stopSweeper?.();
     await db.close();
