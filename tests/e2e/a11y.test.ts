@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 
 // The route table, read when the file is collected: one test per route and language.
-const table = routeVisits({ productId: 1, applicationId: 'draft', contractId: 1, token: 'token', purchaseStorage: {} });
+const table = routeVisits({ productId: 1, applicationId: 'draft', contractId: 1, claimId: 1, token: 'token', purchaseStorage: {} });
 
 describe.each(LANGUAGES)('axe finds nothing in %s', (language) => {
   it.each(table.map((visit, index) => [visit.route.path, index] as const))('on %s', async (_path, index) => {

@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 
 // The route table, read when the file is collected: one test per route and language.
-const table = routeVisits({ productId: 1, applicationId: 'draft', contractId: 1, token: 'token', purchaseStorage: {} });
+const table = routeVisits({ productId: 1, applicationId: 'draft', contractId: 1, claimId: 1, token: 'token', purchaseStorage: {} });
 
 describe.each(LANGUAGES)('on a phone in %s', (language) => {
   it.each(table.map((visit, index) => [visit.route.path, index] as const))('%s loads without layout shift and reflows to 320 px', async (_path, index) => {

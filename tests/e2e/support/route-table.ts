@@ -28,6 +28,8 @@ export interface RouteData {
   productId: number;
   applicationId: string;
   contractId: number;
+  /** One of the demo user's seeded claims (the refused one: every field of the detail page). */
+  claimId: number;
   /** The demo user's access token (one login for all visits: logins are throttled). */
   token: string;
   /** What the payment pages read: the purchase this browser follows. */
@@ -36,14 +38,17 @@ export interface RouteData {
 
 export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
   const token = await accessTokenFor(baseUrl, demoUser);
-  const [draft, purchase, contracts] = await Promise.all([
+  const [draft, purchase, contracts, claims] = await Promise.all([
     completeDraft(apiOf(baseUrl), undefined, token),
     startPurchase(baseUrl, { token }),
     fetch(`${baseUrl}/api/contracts/`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.json() as Promise<{ contracts: { id: number }[] }>),
+    fetch(`${baseUrl}/api/claims/`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.json() as Promise<{ claims: { id: number; outcome: string | null }[] }>),
   ]);
+  const claimId = claims.claims.find((claim) => claim.outcome === 'refused')?.id;
+  if (claimId === undefined) throw new Error('The demo user has no refused claim to open');
   const contractId = contracts.contracts[0]?.id;
   if (contractId === undefined) throw new Error('The demo user has no policy to open');
-  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase) };
+  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, claimId, token, purchaseStorage: purchaseStorage(purchase) };
 }
 
 const isWizardStep = (pattern: string) => /^\/insurance\/buy\/:id\//.test(pattern);
@@ -52,7 +57,7 @@ const isPaymentPage = (pattern: string) => pattern.startsWith('/insurance/buy/pa
 /** A value for each `:name` of a pattern: `:id` is the purchase in the wizard, the product on its page, else a policy. */
 function paramsOf(pattern: string, data: RouteData): Record<string, string | number> {
   const id = isWizardStep(pattern) ? data.applicationId : pattern.startsWith('/insurance/detail/') ? data.productId : data.contractId;
-  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: 1 };
+  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: data.claimId };
 }
 
 /** The pages to open: every route of the table once, with the account and storage it needs. */
