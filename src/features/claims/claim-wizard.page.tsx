@@ -284,6 +284,7 @@ function DocumentsStep({ actor, view }: { actor: ClaimActor; view: ClaimCreation
       <p className="claim-missing" data-complete={view.missing.length === 0 || undefined} aria-live="polite">
         {view.missing.length > 0 ? t('wizard.documents.missing', { list: missingText }) : t('wizard.documents.complete')}
       </p>
+      <h2 className="claim-wizard__subtitle">{t('wizard.documents.needed')}</h2>
       {view.required.map((type) => (
         <DocumentSlot key={type} claimId={claim.id} documentType={type} label={t(`documents.${type}`)} onAttached={changed} />
       ))}
