@@ -53,6 +53,8 @@ export interface ClaimCreationInput {
   today: string;
   /** Seeds the submit's idempotency key (random in the app, fixed in tests). */
   keySeed: string;
+  /** The step the URL names (a deep link): the draft opens there when its earlier steps are stored. */
+  at?: ClaimStep | null;
 }
 
 export interface ClaimCreationContext {
@@ -227,7 +229,7 @@ export const claimCreationMachine = setup({
     today: input.today,
     keySeed: input.keySeed,
     claim: null,
-    resumeAt: null,
+    resumeAt: input.at ?? null,
     claimType: '',
     event: emptyEvent,
     payout: emptyPayout,

@@ -5,10 +5,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { BANKS, daysBetween, type Claim, type ClaimType } from '../../../contract/claim.schema';
-import { routePaths } from '../../../contract/paths';
+import { BANKS, daysBetween, type Claim, type ClaimStep, type ClaimType } from '../../../contract/claim.schema';
+import { routePaths, samePath } from '../../../contract/paths';
 import type { authMachine } from '../../../machines/auth.machine';
 import { CLAIM_STEPS_SHOWN, connectClaimCreation, type ClaimCreationView } from '../../../machines/claim-creation.connect';
 import type { EventField, PayoutField } from '../../../machines/claim-creation.machine';
@@ -57,9 +57,16 @@ export default function ClaimWizardPage() {
   return <ClaimWizard key={`${userKey}:${policyId}`} userKey={userKey} policyId={policyId} />;
 }
 
+/** The step a location names ('/user/claim/create/7/payout' → payout). */
+const stepOfLocation = (location: string): ClaimStep | null => {
+  for (const step of CLAIM_STEPS_SHOWN) if (samePath(stepPath(step, Number(location.split('/')[4])), location)) return step;
+  return null;
+};
+
 function ClaimWizard({ userKey, policyId }: { userKey: string; policyId: number }) {
   const { t } = useTranslation(NAMESPACE);
-  const actor = useClaimFlow(userKey, policyId);
+  const [location] = useLocation();
+  const actor = useClaimFlow(userKey, policyId, stepOfLocation(location));
   const view = useView(actor);
   let step: ReactNode = null;
   switch (view.step) {

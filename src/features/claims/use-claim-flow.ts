@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { claimCreationMachine } from '../../../machines/claim-creation.machine';
 import { todayInMongolia } from '../../../contract/insurance.schema';
+import type { ClaimStep } from '../../../contract/claim.schema';
 import { openClaimDraft, saveClaimEvent, saveClaimPayout, saveClaimType, submitClaim } from '../../api/claims.api';
 import { useWizard } from '../../flows/use-wizard';
 
@@ -24,8 +25,9 @@ export const claimMachineWithApi = claimCreationMachine.provide({
   },
 });
 
-export function useClaimFlow(userKey: string, policyId: number) {
-  const input = useMemo(() => ({ policyId, today: todayInMongolia(), keySeed: globalThis.crypto.randomUUID() }), [policyId]);
+export function useClaimFlow(userKey: string, policyId: number, at: ClaimStep | null) {
+  // The URL's step at mount: a deep link opens there when the draft allows it.
+  const input = useMemo(() => ({ policyId, today: todayInMongolia(), keySeed: globalThis.crypto.randomUUID(), at }), [policyId]); // eslint-disable-line react-hooks/exhaustive-deps -- the URL at mount decides
   return useWizard(claimMachineWithApi, {
     flow: 'claim-creation',
     version: FLOW_VERSION,
