@@ -139,6 +139,11 @@ export const routePaths = {
   claimDetail: path('/user/claim/detail/:claimId'),
   claimCreate: path('/user/claim/create'),
   claimCreateFor: path('/user/claim/create/:insuranceId'),
+  // The claim wizard's later steps (the SPEC names only the first; docs/decisions.md, "Issue 12").
+  claimCreateEvent: path('/user/claim/create/:insuranceId/event'),
+  claimCreatePayout: path('/user/claim/create/:insuranceId/payout'),
+  claimCreateDocuments: path('/user/claim/create/:insuranceId/documents'),
+  claimCreateReview: path('/user/claim/create/:insuranceId/review'),
   feedback: path('/user/feedback'),
   notifications: path('/user/notifications'),
   settings: path('/user/settings'),

@@ -173,7 +173,8 @@ const boundOf = (issue: z.core.$ZodIssue): Record<string, number> => {
   return values;
 };
 
-const isMessageKey = (text: string) => text.startsWith('validation.') || text.startsWith('errors.');
+/** A translatable key (`validation.x`, `errors.x`, or a feature's own such as `claims.errors.x`), not zod's English default text. */
+const isMessageKey = (text: string) => /^[a-z][\w-]*\.[\w.]+$/i.test(text);
 
 /** Turns zod issues into translatable field errors (the first issue of each field wins). */
 export const toFieldErrors = (error: z.core.$ZodError): FieldErrors => {

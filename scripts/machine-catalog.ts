@@ -9,6 +9,7 @@ export const machineCatalog = {
   alert: () => import('../tests/machines/alert.model.ts').then((module) => module.alertModel),
   auth: () => import('../tests/machines/auth.model.ts').then((module) => module.authModel),
   upload: () => import('../tests/machines/upload.model.ts').then((module) => module.uploadModel),
+  'claim-creation': () => import('../tests/machines/claim-creation.model.ts').then((module) => module.claimCreationModel),
   'code-verification': () => import('../tests/machines/code-verification.model.ts').then((module) => module.codeVerificationModel),
   'buy-insurance': () => import('../tests/machines/buy-insurance.model.ts').then((module) => module.buyInsuranceModel),
   'credit-med-request': () => import('../tests/machines/credit-med-request.model.ts').then((module) => module.creditMedRequestModel),

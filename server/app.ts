@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { errorKeys } from '../contract/error.schema';
 import { accountRoutes, type AccountOptions } from './account/account.routes';
+import { claimRoutes } from './claims/claims.routes';
 import { createOutboxSender } from './account/sms';
 import { createVerifications, DEFAULT_CODE_OPTIONS } from './account/verifications';
 import { authRoutes } from './auth/auth.routes';
@@ -130,6 +131,7 @@ export const createApp = ({
   app.route('/api', insuranceRoutes({ db, secret, content, trustedProxies, ...(drafts ? { drafts } : {}) }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
+  app.route('/api', claimRoutes({ db, secret }));
   app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
   // Credit Med card side (issue 13): card, hospitals, pre-claims, repayments.
   app.route('/api', creditMedCardRoutes({ db, secret }));

@@ -18,6 +18,7 @@ import { syncMining } from './mining/seed';
 import { syncCreditMedCards } from './credit-med/cards/seed';
 import { startPreClaimProgress } from './credit-med/cards/progress';
 import { startDraftSweeper } from './mining/mining.routes';
+import { startClaimReviewer } from './claims/claims.routes';
 import { loadOrCreateSecret, randomSecret } from './secret';
 import { fileUploadStore, temporaryUploadStore, type UploadDataStore } from './uploads/store';
 import { startUploadSweeper } from './uploads/sweeper';
@@ -85,6 +86,7 @@ export const startServer = async ({
   let stopSweeper: (() => Promise<void>) | undefined;
   let stopDraftSweeper: (() => Promise<void>) | undefined;
   let stopPreClaims: (() => Promise<void>) | undefined;
+  let stopClaimReviewer: (() => Promise<void>) | undefined;
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
     await migrate(db);
@@ -104,6 +106,7 @@ export const startServer = async ({
     stopSweeper = startUploadSweeper(db, store);
     stopDraftSweeper = startDraftSweeper(db);
     stopPreClaims = startPreClaimProgress(db);
+    stopClaimReviewer = startClaimReviewer(db);
     const app = createApp({
       db,
       secret: tokenSecret,
@@ -135,6 +138,7 @@ export const startServer = async ({
             server?.close(() => resolve());
             server?.closeAllConnections();
           });
+          await stopClaimReviewer?.();
           await stopDraftSweeper?.();
           await stopPreClaims?.();
           await stopSweeper?.();
@@ -144,6 +148,7 @@ export const startServer = async ({
     };
   } catch (error) {
     server?.close();
+    await stopClaimReviewer?.();
     await stopDraftSweeper?.();
     await stopPreClaims?.();
     await stopSweeper?.();

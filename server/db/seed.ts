@@ -1,6 +1,7 @@
 /** Writes the demo data of seed-data.ts into an empty database (no users yet). */
 import { seedAccounts } from '../account/seed';
 import { seedCreditMedRequests } from '../credit-med/request/seed';
+import { seedClaims } from '../claims/seed';
 import { hashPassword } from '../auth/password';
 import { findUserByEmail, insertUser } from '../auth/users.repo';
 import type { Db, Queryable } from './db';
@@ -76,6 +77,7 @@ export const seedDemoData = async (tx: Queryable, hashes: readonly string[]) => 
   await seedUsers(tx, hashes);
   await seedAccounts(tx);
   await seedCreditMedRequests(tx);
+  await seedClaims(tx);
 };
 
 /** Seeds when the users table is empty; returns whether it did. */

@@ -48,6 +48,12 @@ const CreditMedPreClaimPage = lazy(() => import('../features/credit-med/card/pre
 const CreditMedBuyPage = lazy(() => import('../features/credit-med/card/buy.page'));
 const CreditMedPaymentStatusPage = lazy(() => import('../features/credit-med/card/payment-status.page'));
 const CreditMedRepayPage = lazy(() => import('../features/credit-med/card/repay.page'));
+// Claims (issue 12): the landing, the list, one claim, choosing the policy, and the wizard (one view for its steps).
+const ClaimsHomePage = lazy(() => import('../features/claims/claims-home.page'));
+const ClaimListPage = lazy(() => import('../features/claims/claim-list.page'));
+const ClaimDetailPage = lazy(() => import('../features/claims/claim-detail.page'));
+const ClaimCreatePage = lazy(() => import('../features/claims/claim-create.page'));
+const ClaimWizardPage = lazy(() => import('../features/claims/claim-wizard.page'));
 
 const soon = ComingSoonPage;
 
@@ -100,11 +106,15 @@ export const routes: readonly AppRoute[] = [
   route('contractInvoice', 'user', 'user', 'titles.payment'),
   route('contractFee', 'user', 'user', 'titles.fee'),
   route('feePaymentUser', 'user', 'user', 'titles.fee'),
-  route('claim', 'user', 'user', 'titles.claim'),
-  route('claimList', 'user', 'user', 'titles.claimList'),
-  route('claimDetail', 'user', 'user', 'titles.claimDetail'),
-  route('claimCreate', 'user', 'user', 'titles.claimCreate'),
-  route('claimCreateFor', 'user', 'user', 'titles.claimCreate'),
+  route('claim', 'user', 'user', 'titles.claim', ClaimsHomePage),
+  route('claimList', 'user', 'user', 'titles.claimList', ClaimListPage),
+  route('claimDetail', 'user', 'user', 'titles.claimDetail', ClaimDetailPage),
+  route('claimCreate', 'user', 'user', 'titles.claimCreate', ClaimCreatePage),
+  route('claimCreateFor', 'user', 'user', 'titles.claimCreate', ClaimWizardPage),
+  route('claimCreateEvent', 'user', 'user', 'titles.claimCreate', ClaimWizardPage),
+  route('claimCreatePayout', 'user', 'user', 'titles.claimCreate', ClaimWizardPage),
+  route('claimCreateDocuments', 'user', 'user', 'titles.claimCreate', ClaimWizardPage),
+  route('claimCreateReview', 'user', 'user', 'titles.claimCreate', ClaimWizardPage),
   route('feedback', 'user', 'user', 'titles.feedback'),
   route('notifications', 'user', 'user', 'titles.notifications'),
   route('settings', 'user', 'user', 'titles.settings', SettingsPage),

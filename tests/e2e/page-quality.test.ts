@@ -12,7 +12,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserTests } from './support/harness';
-import { arrangeRouteData, openVisit, routeVisits, type RouteData, type RouteVisit } from './support/route-table';
+import { arrangeRouteData, openVisit, PLACEHOLDER_ROUTE_DATA, routeVisits, type RouteData, type RouteVisit } from './support/route-table';
 import { LANGUAGES, text } from './support/texts';
 import { expectVisible, scrollWidth } from './support/ui';
 
@@ -86,7 +86,7 @@ beforeAll(async () => {
 });
 
 // The route table, read when the file is collected: one test per route and language.
-const table = routeVisits({ productId: 1, applicationId: 'draft', contractId: 1, token: 'token', purchaseStorage: {} });
+const table = routeVisits(PLACEHOLDER_ROUTE_DATA);
 
 describe.each(LANGUAGES)('every page in %s', (language) => {
   it.each(table.map((visit, index) => [visit.route.path, index] as const))('%s: no layout shift, reflows to 320 px, axe finds nothing', async (_path, index) => {

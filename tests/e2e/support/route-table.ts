@@ -28,6 +28,8 @@ export interface RouteData {
   productId: number;
   applicationId: string;
   contractId: number;
+  /** One of the demo user's seeded claims (the refused one: every field of the detail page). */
+  claimId: number;
   /** The demo user's access token (one login for all visits: logins are throttled). */
   token: string;
   /** What the payment pages read: the purchase this browser follows. */
@@ -38,13 +40,19 @@ export interface RouteData {
   owedPreClaimId?: number;
 }
 
+/** Stand-in values, for listing the visits (one test each) before the server is up. */
+export const PLACEHOLDER_ROUTE_DATA: RouteData = { productId: 1, applicationId: 'draft', contractId: 1, claimId: 1, token: 'token', purchaseStorage: {} };
+
 export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
   const token = await accessTokenFor(baseUrl, demoUser);
-  const [draft, purchase, contracts] = await Promise.all([
+  const [draft, purchase, contracts, claims] = await Promise.all([
     completeDraft(apiOf(baseUrl), undefined, token),
     startPurchase(baseUrl, { token }),
     fetch(`${baseUrl}/api/contracts/`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.json() as Promise<{ contracts: { id: number }[] }>),
+    fetch(`${baseUrl}/api/claims/`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.json() as Promise<{ claims: { id: number; outcome: string | null }[] }>),
   ]);
+  const claimId = claims.claims.find((claim) => claim.outcome === 'refused')?.id;
+  if (claimId === undefined) throw new Error('The demo user has no refused claim to open');
   const contractId = contracts.contracts[0]?.id;
   if (contractId === undefined) throw new Error('The demo user has no policy to open');
   const creditMed = (await (await fetch(`${baseUrl}/api/credit-med/`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { contract: { id: number } | null };
@@ -55,7 +63,7 @@ export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
     pre_claims?: { id: number; status: string }[];
   };
   const owedPreClaimId = card.pre_claims?.find((p) => p.status === 'to_be_paid_by_insured')?.id;
-  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase), creditMedContractId, owedPreClaimId };
+  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, claimId, token, purchaseStorage: purchaseStorage(purchase), creditMedContractId, owedPreClaimId };
 }
 
 const isWizardStep = (pattern: string) => /^\/insurance\/buy\/:id\//.test(pattern);
@@ -72,7 +80,7 @@ function paramsOf(pattern: string, data: RouteData): Record<string, string | num
         : pattern.startsWith('/credit-med/pre-claim/repay/')
           ? (data.owedPreClaimId ?? 1)
         : data.contractId;
-  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: 1 };
+  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: data.claimId };
 }
 
 /** The pages to open: every route of the table once, with the account and storage it needs. */

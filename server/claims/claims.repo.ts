@@ -1,0 +1,217 @@
+/**
+ * The claims tables (migration 012): drafts and sent claims of a user, their documents, and the
+ * stage moves. Every read and write is scoped to the user: another user's claim is not found.
+ */
+import {
+  claimTypesFor,
+  missingDocuments,
+  REQUIRED_DOCUMENTS,
+  type Claim,
+  type ClaimDocument,
+  type ClaimOutcome,
+  type ClaimPolicy,
+  type ClaimStage,
+  type ClaimSummary,
+  type ClaimType,
+  type DocumentType,
+} from '../../contract/claim.schema';
+import type { Queryable } from '../db/db';
+import type { Language } from '../http/language';
+import { notify } from '../notifications/notify';
+
+/** Policies the user may see (as GET /api/contracts/): their own, and those insuring their register number with their phone. */
+export const VISIBLE_POLICY = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
+export const visibleParams = (user: { id: number; register?: string | null; phone?: string | null }) => [user.id, user.register ?? null, user.phone ?? null];
+
+interface PolicyRow {
+  id: number;
+  contract_number: string;
+  product_id: number;
+  product_name: string;
+  category: string;
+  insured_name: string;
+}
+
+const policyColumns = (language: Language) =>
+  `p.id, p.contract_number, p.product_id, pr.name_${language} as product_name, pr.category, coalesce(p.insured_name, u.name, '') as insured_name`;
+const POLICY_FROM = 'from policies p join products pr on pr.id = p.product_id left join users u on u.id = p.user_id';
+
+const toPolicy = (row: PolicyRow): ClaimPolicy => ({
+  id: row.id,
+  contract_number: row.contract_number,
+  product_name: row.product_name,
+  insured_name: row.insured_name,
+  claim_types: [...claimTypesFor(row.product_id, row.category)],
+});
+
+/** The user's active policies, to claim on. */
+export const claimablePolicies = async (db: Queryable, user: Parameters<typeof visibleParams>[0], language: Language): Promise<ClaimPolicy[]> => {
+  const { rows } = await db.query<PolicyRow>(
+    `select ${policyColumns(language)} ${POLICY_FROM} where ${VISIBLE_POLICY} and p.status = 'active' order by p.start_date desc, p.id desc`,
+    visibleParams(user),
+  );
+  return rows.map(toPolicy);
+};
+
+export const claimablePolicy = async (db: Queryable, user: Parameters<typeof visibleParams>[0], policyId: number, language: Language) => {
+  const { rows } = await db.query<PolicyRow>(
+    `select ${policyColumns(language)} ${POLICY_FROM} where ${VISIBLE_POLICY} and p.status = 'active' and p.id = $4`,
+    [...visibleParams(user), policyId],
+  );
+  return rows[0] ? toPolicy(rows[0]) : undefined;
+};
+
+export interface ClaimRow {
+  id: number;
+  user_id: number;
+  policy_id: number;
+  status: 'draft' | 'sent';
+  claim_number: string | null;
+  stage: ClaimStage | null;
+  outcome: ClaimOutcome | null;
+  claim_type: ClaimType | null;
+  insured_name: string;
+  event: Claim['event'];
+  payout: Claim['payout'];
+  requested_documents: DocumentType[];
+  late: boolean;
+  paid_amount: number | null;
+  refused_amount: number | null;
+  refused_reason_mn: string | null;
+  refused_reason_en: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  received_at: Date | null;
+  review_at: Date | null;
+  resolved_at: Date | null;
+}
+
+interface DocumentRow {
+  id: number;
+  upload_id: string | null;
+  document_type: DocumentType;
+  filename: string;
+  size: number;
+  mime: string;
+  after_sending: boolean;
+  added_at: Date;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The user's claim row (locked with `forUpdate` inside a transaction), or undefined. */
+export const findClaim = async (db: Queryable, userId: number, id: number, forUpdate = false): Promise<ClaimRow | undefined> => {
+  const { rows } = await db.query<ClaimRow>(`select * from claims where id = $1 and user_id = $2${forUpdate ? ' for update' : ''}`, [id, userId]);
+  return rows[0];
+};
+
+export const documentsOf = async (db: Queryable, claimId: number): Promise<DocumentRow[]> =>
+  (await db.query<DocumentRow>('select * from claim_documents where claim_id = $1 order by id', [claimId])).rows;
+
+/** The claim as the API answers it. */
+export const toClaim = async (db: Queryable, row: ClaimRow, language: Language): Promise<Claim> => {
+  const { rows } = await db.query<PolicyRow>(`select ${policyColumns(language)} ${POLICY_FROM} where p.id = $1`, [row.policy_id]);
+  const policyRow = rows[0];
+  if (!policyRow) throw new Error('claim without policy');
+  const documents: ClaimDocument[] = (await documentsOf(db, row.id)).map((document) => ({
+    id: Number(document.id),
+    document_type: document.document_type,
+    filename: document.filename,
+    size: Number(document.size),
+    mime: document.mime,
+    added_at: document.added_at.toISOString(),
+    after_sending: document.after_sending,
+  }));
+  const requested = row.stage === 'review' ? row.requested_documents.filter((type) => !documents.some((document) => document.after_sending && document.document_type === type)) : [];
+  return {
+    id: Number(row.id),
+    claim_number: row.claim_number,
+    status: row.status,
+    stage: row.stage,
+    outcome: row.outcome,
+    policy: { ...toPolicy(policyRow), insured_name: row.insured_name },
+    claim_type: row.claim_type,
+    event: row.event,
+    payout: row.payout,
+    documents,
+    required_documents: row.claim_type ? [...REQUIRED_DOCUMENTS[row.claim_type]] : [],
+    requested_documents: requested,
+    late: row.late,
+    paid_amount: row.paid_amount === null ? null : Number(row.paid_amount),
+    refused_amount: row.refused_amount === null ? null : Number(row.refused_amount),
+    refused_reason: language === 'en' ? row.refused_reason_en : row.refused_reason_mn,
+    created_at: row.created_at.toISOString(),
+    sent_at: iso(row.sent_at),
+    received_at: iso(row.received_at),
+    review_at: iso(row.review_at),
+    resolved_at: iso(row.resolved_at),
+  };
+};
+
+export const listClaims = async (db: Queryable, userId: number, language: Language, page: number, pageSize: number) => {
+  const { rows: count } = await db.query<{ n: number }>('select count(*)::int as n from claims where user_id = $1', [userId]);
+  const total = count[0]?.n ?? 0;
+  const { rows } = await db.query<{
+    id: number; claim_number: string | null; status: 'draft' | 'sent'; stage: ClaimStage | null; outcome: ClaimOutcome | null; policy_id: number;
+    contract_number: string; product_name: string; claim_type: ClaimType | null; amount: string | number | null; date: Date;
+  }>(
+    `select c.id, c.claim_number, c.status, c.stage, c.outcome, c.policy_id, p.contract_number, pr.name_${language} as product_name,
+            c.claim_type, (c.event->>'amount')::bigint as amount, coalesce(c.sent_at, c.created_at) as date
+       from claims c join policies p on p.id = c.policy_id join products pr on pr.id = p.product_id
+      where c.user_id = $1
+      order by coalesce(c.sent_at, c.created_at) desc, c.id desc
+      limit $2 offset $3`,
+    [userId, pageSize, (page - 1) * pageSize],
+  );
+  const claims: ClaimSummary[] = rows.map((row) => ({
+    id: Number(row.id),
+    claim_number: row.claim_number,
+    status: row.status,
+    stage: row.stage,
+    outcome: row.outcome,
+    policy_id: row.policy_id,
+    contract_number: row.contract_number,
+    product_name: row.product_name,
+    claim_type: row.claim_type,
+    amount: row.amount === null ? null : Number(row.amount),
+    date: row.date.toISOString(),
+  }));
+  return { claims, total, page, pages: Math.max(1, Math.ceil(total / pageSize)) };
+};
+
+/** The user's open draft for the policy, made when there is none (two racing calls find one: the unique index). */
+export const openDraft = async (db: Queryable, userId: number, policy: ClaimPolicy): Promise<{ id: number; created: boolean }> => {
+  const inserted = await db.query<{ id: number }>(
+    `insert into claims (user_id, policy_id, insured_name) values ($1, $2, $3)
+     on conflict (user_id, policy_id) where status = 'draft' do nothing returning id`,
+    [userId, policy.id, policy.insured_name],
+  );
+  if (inserted.rows[0]) return { id: Number(inserted.rows[0].id), created: true };
+  const { rows } = await db.query<{ id: number }>(`select id from claims where user_id = $1 and policy_id = $2 and status = 'draft'`, [userId, policy.id]);
+  if (!rows[0]) throw new Error('draft not found after conflict');
+  return { id: Number(rows[0].id), created: false };
+};
+
+export const claimLink = (id: number) => `/user/claim/detail/${id}`;
+
+/** Tells the claim's owner its stage changed (in the caller's transaction). */
+export const notifyStage = (tx: Queryable, row: Pick<ClaimRow, 'id' | 'user_id' | 'claim_number'>, stage: ClaimStage) =>
+  notify(tx, row.user_id, { kind: 'claim_stage_changed', params: { claim_number: row.claim_number ?? '', stage }, link: claimLink(Number(row.id)) });
+
+/**
+ * The reference server's scripted reviewer: claims received at least `afterMs` ago move to 'review'
+ * (each once: the update takes the row). Returns how many moved.
+ */
+export const reviewReceivedClaims = async (db: { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> }, afterMs: number): Promise<number> =>
+  db.transaction(async (tx) => {
+    const { rows } = await tx.query<ClaimRow>(
+      `update claims set stage = 'review', review_at = now(), updated_at = now()
+        where stage = 'received' and auto_review and received_at <= now() - $1::int * interval '1 millisecond'
+        returning *`,
+      [afterMs],
+    );
+    for (const row of rows) await notifyStage(tx, row, 'review');
+    return rows.length;
+  });
+
+export { missingDocuments };

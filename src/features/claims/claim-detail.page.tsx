@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
+import { CLAIM_STAGES, type Claim, type ClaimStage } from '../../../contract/claim.schema';
+import { routePaths } from '../../../contract/paths';
+import { getClaim } from '../../api/claims.api';
+import { useMessage } from '../../app/messages';
+import { paths } from '../../app/paths';
+import { useResource } from '../../flows/use-resource';
+import { UPLOAD_NAMESPACE } from '../../shared/upload/upload-slot';
+import { Button, ButtonLink } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { useClaimFormat } from './claim-format';
+import { ClaimBadge } from './claim-list.page';
+import { DocumentSlot } from './document-slot';
+import './claims.css';
+
+/** While a claim waits in 'received', the page asks again this often, so the tracker moves on its own. */
+const POLL_MS = 3000;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const stageDate = (claim: Claim, stage: ClaimStage) => (stage === 'received' ? claim.received_at : stage === 'review' ? claim.review_at : claim.resolved_at);
+
+function Tracker({ claim }: { claim: Claim }) {
+  const { t } = useTranslation('claims');
+  const format = useClaimFormat();
+  const current = claim.stage ? CLAIM_STAGES.indexOf(claim.stage) : -1;
+  return (
+    <section className="claims-section" aria-labelledby="claim-tracker">
+      <h2 id="claim-tracker">{t('detail.tracker')}</h2>
+      <ol className="claim-tracker">
+        {CLAIM_STAGES.map((stage, index) => {
+          const state = index < current || (index === current && stage === 'resolved') ? 'done' : index === current ? 'current' : 'pending';
+          const date = stageDate(claim, stage);
+          return (
+            <li key={stage} className="claim-tracker__stage" data-stage={stage} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className="claim-tracker__dot" aria-hidden="true">
+                {state === 'done' ? '✓' : index + 1}
+              </span>
+              <div>
+                <p className="claim-tracker__name">{t(`stages.${stage}`)}</p>
+                <p className="claim-tracker__when">
+                  {t(state === 'done' ? 'detail.stageDone' : state === 'current' ? 'detail.stageCurrent' : 'detail.stagePending')}
+                  {date ? ` · ${format.day(date)}` : ''}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Requested({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim) => void }) {
+  const { t } = useTranslation('claims');
+  const [sentSome, setSentSome] = useState(false);
+  const attached = useCallback(
+    (next: Claim) => {
+      setSentSome(true);
+      onChanged(next);
+    },
+    [onChanged],
+  );
+  if (claim.stage !== 'review') return null;
+  if (claim.requested_documents.length === 0) {
+    return sentSome ? (
+      <p className="notice notice--success" role="status">
+        {t('detail.allSent')}
+      </p>
+    ) : null;
+  }
+  return (
+    <section className="claims-section" aria-labelledby="claim-requested">
+      <h2 id="claim-requested">{t('detail.requestedTitle')}</h2>
+      <p>{t('detail.requestedLead')}</p>
+      {claim.requested_documents.map((type) => (
+        <DocumentSlot key={type} claimId={claim.id} documentType={type} label={t(`documents.${type}`)} onAttached={attached} />
+      ))}
+    </section>
+  );
+}
+
+function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim) => void }) {
+  const { t } = useTranslation('claims');
+  const format = useClaimFormat();
+  const isDraft = claim.status === 'draft';
+  return (
+    <>
+      <header className="claim-detail__header">
+        <h1>{isDraft ? t('detail.draftTitle') : t('detail.title', { number: claim.claim_number })}</h1>
+        <p>
+          <ClaimBadge claim={claim} />
+        </p>
+      </header>
+      {isDraft ? (
+        <p>
+          <ButtonLink href={routePaths.claimCreateFor.build({ insuranceId: claim.policy.id })}>{t('detail.continue')}</ButtonLink>
+        </p>
+      ) : null}
+      <section className="claims-section" aria-labelledby="claim-facts">
+        <h2 id="claim-facts" className="visually-hidden">
+          {t('fields.claimNumber')}
+        </h2>
+        <dl className="claim-facts">
+          <Fact label={t('fields.contractNumber')}>{claim.policy.contract_number}</Fact>
+          <Fact label={t('fields.product')}>{claim.policy.product_name}</Fact>
+          <Fact label={t('fields.insured')}>{claim.policy.insured_name}</Fact>
+          <Fact label={t('fields.date')}>{format.day(claim.created_at)}</Fact>
+          <Fact label={t('fields.sentDate')}>{claim.sent_at ? format.day(claim.sent_at) : t('fields.notSent')}</Fact>
+          {claim.claim_type ? <Fact label={t('fields.type')}>{t(`types.${claim.claim_type}`)}</Fact> : null}
+          {claim.event ? (
+            <>
+              <Fact label={t('fields.amount')}>{format.money(claim.event.amount)}</Fact>
+              <Fact label={t('fields.diagnosis')}>{claim.event.diagnosis}</Fact>
+              <Fact label={t('fields.hospital')}>{claim.event.hospital}</Fact>
+              <Fact label={t('fields.treatment')}>{t('detail.period', { start: format.day(claim.event.treatment_start), end: format.day(claim.event.treatment_end) })}</Fact>
+            </>
+          ) : null}
+          <Fact label={t('fields.state')}>
+            <ClaimBadge claim={claim} />
+          </Fact>
+          {claim.paid_amount !== null ? <Fact label={t('fields.paidAmount')}>{format.money(claim.paid_amount)}</Fact> : null}
+          {claim.payout ? (
+            <Fact label={t('fields.payout')}>
+              {t('detail.account', { bank: t(`banks.${claim.payout.bank}`), account: claim.payout.account_number, holder: claim.payout.account_holder })}
+            </Fact>
+          ) : null}
+        </dl>
+        {claim.late ? <p className="claim-hint">{t('detail.late')}</p> : null}
+      </section>
+      {claim.outcome === 'refused' || claim.outcome === 'partial' ? (
+        <section className="claims-section claim-refusal" aria-labelledby="claim-refusal">
+          <h2 id="claim-refusal">{t('detail.refusedTitle')}</h2>
+          <dl className="claim-facts">
+            {claim.refused_amount !== null ? <Fact label={t('fields.refusedAmount')}>{format.money(claim.refused_amount)}</Fact> : null}
+            {claim.refused_reason ? <Fact label={t('fields.refusedReason')}>{claim.refused_reason}</Fact> : null}
+          </dl>
+        </section>
+      ) : null}
+      {!isDraft ? <Tracker claim={claim} /> : null}
+      <Requested claim={claim} onChanged={onChanged} />
+      <section className="claims-section" aria-labelledby="claim-documents">
+        <h2 id="claim-documents">{t('detail.documents')}</h2>
+        <ul className="claim-documents">
+          {claim.documents.map((document) => (
+            <li key={document.id}>
+              <span>
+                {t(`documents.${document.document_type}`)}: {document.filename}
+              </span>
+              <span className="claim-documents__meta">
+                {format.day(document.added_at)}
+                {document.after_sending ? ` · ${t('detail.addedLater')}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** /user/claim/detail/{id}: the SPEC 3 fields, the stage tracker with dates, the documents, a refusal, and documents the insurer asks for. */
+export default function ClaimDetailPage() {
+  const { t, i18n } = useTranslation(['claims', UPLOAD_NAMESPACE]);
+  const translate = useMessage();
+  const { claimId = '' } = useParams<{ claimId: string }>();
+  const [tick, setTick] = useState(0);
+  const [updated, setUpdated] = useState<Claim | null>(null);
+  const load = useCallback(() => getClaim(Number(claimId)), [claimId]);
+  const resource = useResource(load, `${i18n.language}:${tick}`);
+  // A document added here answers the claim at once; a poll starts from the server's copy again.
+  const claim = updated ?? resource.data ?? null;
+  const waiting = claim?.stage === 'received';
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = setTimeout(() => {
+      setUpdated(null);
+      setTick((value) => value + 1);
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, tick]);
+
+  return (
+    <div className="claims-page" aria-busy={resource.status === 'loading'}>
+      <p className="contract-page__back">
+        <Link href={paths.claimList()}>{t('detail.back')}</Link>
+      </p>
+      {resource.status === 'failed' && !claim ? (
+        <>
+          <h1>{t('titles.claimDetail', { ns: 'common' })}</h1>
+          <div className="notice notice--error" role="alert">
+            <p>
+              {t('detail.failed')} {translate(resource.error)}
+            </p>
+            <Button variant="secondary" onPress={resource.retry}>
+              {t('list.retry')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {!claim && resource.status === 'loading' ? <Spinner label={t('detail.loading')} /> : null}
+      {claim ? <ClaimView claim={claim} onChanged={setUpdated} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * Claims (issue 12) end to end, on one build, one server and one browser for the file: a full claim
+ * in English with two documents (the tracker then moves to review on its own), a 21 MB file refused
+ * with the message and nothing else lost, a reload mid-wizard and mid-upload, a second browser context
+ * of the same user continuing the draft, the seeded claims of each stage in the list and detail (the
+ * refused one with its amount and reason), and the wizard's steps at 375 px and through axe in both
+ * languages.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { todayInMongolia } from '../../contract/insurance.schema';
+import { useBrowserTests } from './support/harness';
+import { exactly, text, type Language } from './support/texts';
+import { accessTokenFor, demoUser } from './support/users';
+import { expectHidden, expectPath, expectVisible, scrollWidth } from './support/ui';
+
+const e2e = useBrowserTests();
+
+const PDF_HEAD = Buffer.from('%PDF-1.7\n');
+const pdf = (name: string, size = 4096) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([PDF_HEAD, Buffer.alloc(size - PDF_HEAD.length, 32)]) });
+const daysAgo = (days: number) => new Date(Date.parse(todayInMongolia()) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** The demo user's policy ids by contract number (LI-2023-000184 offers critical illness, TS-2022-004512 disability). */
+const policyIds = async (): Promise<Record<string, number>> => {
+  const { rows } = await e2e.db.query<{ id: number; contract_number: string }>("select id, contract_number from policies where contract_number in ('LI-2023-000184', 'TS-2022-004512')");
+  return Object.fromEntries(rows.map((row) => [row.contract_number, row.id]));
+};
+
+/** Deletes the demo user's open drafts, so each test starts its own. */
+const clearDrafts = () => e2e.db.query("delete from claims where status = 'draft' and user_id = (select id from users where email = 'demo@example.com')");
+
+/** A draft of the demo user with every step and document stored, through the API (a late disability claim). */
+const completeDraftThroughApi = async (policyId: number): Promise<number> => {
+  const auth = { Authorization: `Bearer ${await accessTokenFor(e2e.baseUrl, demoUser)}` };
+  const json = { ...auth, 'Content-Type': 'application/json' };
+  const call = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${e2e.baseUrl}${path}`, { method, headers: json, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+    return (await response.json()) as { id: number };
+  };
+  const { id } = await call('POST', '/api/claims/', { policy_id: policyId });
+  await call('PUT', `/api/claims/${id}/type/`, { claim_type: 'disability' });
+  await call('PUT', `/api/claims/${id}/event/`, { treatment_start: daysAgo(40), treatment_end: daysAgo(30), hospital: 'Intermed', diagnosis: 'Spine injury', amount: 900_000 });
+  await call('PUT', `/api/claims/${id}/payout/`, { bank: 'khan', account_number: '5012345678', account_holder: 'Бат-Эрдэнэ Дорж' });
+  for (const type of ['id_card', 'disability_certificate', 'medical_report']) {
+    const file = pdf(`${type}.pdf`);
+    const tus = { ...auth, 'Tus-Resumable': '1.0.0' };
+    const created = await fetch(`${e2e.baseUrl}/api/uploads/`, {
+      method: 'POST',
+      headers: { ...tus, 'Upload-Length': String(file.buffer.length), 'Upload-Metadata': `kind ${btoa('document')},filename ${btoa(file.name)}` },
+    });
+    const location = created.headers.get('location') ?? '';
+    await fetch(new URL(location, e2e.baseUrl), { method: 'PATCH', headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: file.buffer });
+    await call('POST', `/api/claims/${id}/documents/`, { upload_id: location.split('/').pop(), document_type: type });
+  }
+  return id;
+};
+
+class ClaimWizard {
+  constructor(
+    readonly page: Page,
+    readonly language: Language,
+  ) {}
+
+  t(key: string, values?: Record<string, string | number>) {
+    return text(this.language, `claims:${key}`, values);
+  }
+
+  heading(step: string) {
+    return this.page.getByRole('heading', { level: 1, name: exactly(this.t(`wizard.step.${step}`)) });
+  }
+
+  field(label: string) {
+    return this.page.getByRole('main').getByRole('textbox', { name: exactly(label) }).first();
+  }
+
+  button(name: string) {
+    return this.page.getByRole('main').getByRole('button', { name: exactly(name) });
+  }
+
+  async next() {
+    await this.button(this.t('wizard.continue')).click();
+  }
+
+  async chooseType(type: string) {
+    await expectVisible(this.heading('type'));
+    await this.page.getByRole('radio', { name: exactly(this.t(`types.${type}`)) }).check();
+    await this.next();
+  }
+
+  async fillEvent(values: { start: string; end: string; hospital: string; diagnosis: string; amount: string }) {
+    await expectVisible(this.heading('event'));
+    await this.page.getByLabel(this.t('wizard.event.start')).fill(values.start);
+    await this.page.getByLabel(this.t('wizard.event.end')).fill(values.end);
+    await this.field(this.t('wizard.event.hospital')).fill(values.hospital);
+    await this.field(this.t('wizard.event.diagnosis')).fill(values.diagnosis);
+    await this.field(this.t('wizard.event.amount')).fill(values.amount);
+  }
+
+  async fillPayout() {
+    await expectVisible(this.heading('payout'));
+    await this.page.getByRole('combobox', { name: this.t('wizard.payout.bank') }).selectOption('khan');
+    await this.field(this.t('wizard.payout.account')).fill('5012345678');
+    await this.field(this.t('wizard.payout.holder')).fill('Бат-Эрдэнэ Дорж');
+    await this.next();
+  }
+
+  slot(document: string) {
+    return this.page.getByRole('region', { name: exactly(this.t(`documents.${document}`)) });
+  }
+
+  async upload(document: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.slot(document).locator('input[type="file"]').setInputFiles(file);
+  }
+
+  /** Chooses a file of `size` bytes made in the page (a PDF by its first bytes): no 21 MB buffer crosses to the browser. */
+  async chooseMadeInPage(document: string, name: string, size: number) {
+    await this.slot(document)
+      .locator('input[type="file"]')
+      .evaluate(
+        (input: HTMLInputElement, { name, size }) => {
+          const bytes = new Uint8Array(size);
+          bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
+          input.files = transfer.files;
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+        },
+        { name, size },
+      );
+  }
+
+  /** Uploads a file into a slot and waits until it is listed among the claim's files. */
+  async addDocument(document: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.upload(document, file);
+    await expectVisible(this.page.getByText(`${this.t(`documents.${document}`)}: ${file.name}`));
+  }
+}
+
+const EVENT = { start: daysAgo(6), end: daysAgo(3), hospital: 'Intermed Hospital', diagnosis: 'Thyroid cancer, early stage', amount: '4500000' };
+
+describe('filing a claim', () => {
+  it('files a claim in English with two documents; the tracker moves to review on its own', async () => {
+    await clearDrafts();
+    const ids = await policyIds();
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const wizard = new ClaimWizard(page, 'en');
+    await page.goto('/user/claim');
+    await page.getByRole('link', { name: exactly(wizard.t('landing.file')) }).click();
+    await expectPath(page, '/user/claim/create');
+    await page.getByRole('link', { name: new RegExp(`LI-2023-000184`) }).click();
+    await expectPath(page, `/user/claim/create/${ids['LI-2023-000184']}`);
+    await wizard.chooseType('critical_illness');
+    await expectPath(page, `/user/claim/create/${ids['LI-2023-000184']}/event`);
+    await wizard.fillEvent(EVENT);
+    await wizard.next();
+    await wizard.fillPayout();
+    await expectPath(page, `/user/claim/create/${ids['LI-2023-000184']}/documents`);
+    await expectVisible(page.getByText(wizard.t('wizard.documents.missing', { list: `${wizard.t('documents.id_card')}, ${wizard.t('documents.diagnosis_report')}` })));
+    // Continuing without the documents says what is missing.
+    await wizard.next();
+    await expectVisible(page.getByText(wizard.t('errors.documentsMissing')));
+    await wizard.addDocument('id_card', pdf('passport.pdf'));
+    await wizard.addDocument('diagnosis_report', pdf('diagnosis.pdf', 120_000));
+    await expectVisible(page.getByText(wizard.t('wizard.documents.complete')));
+    await wizard.next();
+    await expectVisible(wizard.heading('review'));
+    await expectVisible(page.getByText('Thyroid cancer, early stage'));
+    await expectVisible(page.getByText(/₮\s?4,500,000|MNT\s?4,500,000/));
+    await wizard.button(wizard.t('wizard.review.submit')).click();
+    await expectPath(page, /^\/user\/claim\/detail\/\d+$/);
+    const heading = page.getByRole('heading', { level: 1, name: /^Claim CL-\d{4}-\d{6}$/ });
+    await expectVisible(heading);
+    const number = ((await heading.textContent()) ?? '').replace('Claim ', '').trim();
+    // Received first; the reference server's reviewer moves it to review and the page follows.
+    const stage = (name: string) => page.locator(`.claim-tracker__stage[data-stage="${name}"]`);
+    await expect.poll(() => stage('review').getAttribute('data-state'), { timeout: 20_000 }).toBe('current');
+    expect(await stage('received').getAttribute('data-state')).toBe('done');
+    await expectVisible(page.getByText(`${wizard.t('documents.diagnosis_report')}: diagnosis.pdf`));
+    // In the list, newest first.
+    await page.getByRole('link', { name: wizard.t('detail.back') }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(wizard.t('list.title')) }));
+    await expect.poll(() => page.locator('.claim-card__title').first().textContent()).toBe(number);
+    const { rows } = await e2e.db.query<{ n: number }>("select count(*)::int as n from notifications where kind = 'claim_stage_changed' and params->>'claim_number' = $1", [number]);
+    expect(rows[0]?.n).toBe(2);
+  }, 90_000);
+
+  it('refuses a 21 MB file with the message and loses nothing else; a late treatment is flagged, not refused', async () => {
+    await clearDrafts();
+    const ids = await policyIds();
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const wizard = new ClaimWizard(page, 'en');
+    await page.goto(`/user/claim/create/${ids['TS-2022-004512']}`);
+    await wizard.chooseType('disability');
+    await wizard.fillEvent({ ...EVENT, start: daysAgo(40), end: daysAgo(30), diagnosis: 'Spine injury' });
+    await expectVisible(page.getByText(wizard.t('wizard.event.lateTitle')));
+    await wizard.next();
+    await wizard.fillPayout();
+    await wizard.addDocument('id_card', pdf('id.pdf'));
+    await wizard.chooseMadeInPage('medical_report', 'big.pdf', 21 * 1024 * 1024);
+    await expectVisible(wizard.slot('medical_report').getByText(text('en', 'upload:fileTooLarge', { mb: 20 })));
+    // What was added stays, and so does every step before.
+    await expectVisible(page.getByText(`${wizard.t('documents.id_card')}: id.pdf`));
+    const { rows } = await e2e.db.query<{ n: number }>("select count(*)::int as n from uploads where filename = 'big.pdf'");
+    expect(rows[0]?.n).toBe(0);
+    await page.getByRole('link', { name: exactly(wizard.t('wizard.back')) }).click();
+    await expectVisible(wizard.heading('payout'));
+    expect(await wizard.field(wizard.t('wizard.payout.account')).inputValue()).toBe('5012345678');
+  }, 90_000);
+
+  it('continues after a reload mid-wizard and mid-upload, and in a second browser of the same user', async () => {
+    await clearDrafts();
+    const ids = await policyIds();
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser, width: 375 });
+    const wizard = new ClaimWizard(page, 'en');
+    await page.goto(`/user/claim/create/${ids['LI-2023-000184']}`);
+    await wizard.chooseType('accident');
+    // Typed but not saved yet: a reload keeps it on this device.
+    await wizard.fillEvent({ ...EVENT, diagnosis: 'Broken wrist' });
+    await page.reload();
+    await expectVisible(wizard.heading('event'));
+    expect(await wizard.field(wizard.t('wizard.event.diagnosis')).inputValue()).toBe('Broken wrist');
+    await wizard.next();
+    await wizard.fillPayout();
+    await wizard.addDocument('id_card', pdf('id.pdf'));
+    // An upload under way when the page reloads: its request never answers.
+    await page.route('**/api/uploads/**', async (route) => {
+      if (route.request().method() === 'PATCH') return; // held: the upload is mid-way
+      await route.continue();
+    });
+    await wizard.upload('accident_report', pdf('report.pdf', 200_000));
+    await expectVisible(wizard.slot('accident_report').getByRole('progressbar'));
+    await page.unroute('**/api/uploads/**');
+    await page.reload();
+    await expectVisible(wizard.heading('documents'));
+    await expectVisible(page.getByText(`${wizard.t('documents.id_card')}: id.pdf`));
+    await wizard.addDocument('accident_report', pdf('report.pdf', 200_000));
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+
+    // Another browser (another device) of the same user: the same draft, at its first incomplete step.
+    const other = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const second = new ClaimWizard(other, 'en');
+    await other.goto('/user/claim/list');
+    await other.getByRole('link', { name: exactly(second.t('list.continueLabel', { contract: 'LI-2023-000184' })) }).click();
+    await expectVisible(second.heading('documents'));
+    await expectPath(other, `/user/claim/create/${ids['LI-2023-000184']}/documents`);
+    await expectVisible(other.getByText(`${second.t('documents.accident_report')}: report.pdf`));
+    await second.addDocument('medical_report', pdf('doctor.pdf'));
+    await second.next();
+    await expectVisible(second.heading('review'));
+    await expectVisible(other.getByText('Broken wrist'));
+  }, 120_000);
+});
+
+describe('claims of the demo user', () => {
+  it('lists the seeded claims of every stage and shows each, the refused one with its amount and reason', async () => {
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const t = (key: string, values?: Record<string, string | number>) => text('en', `claims:${key}`, values);
+    await page.goto('/user/claim/list');
+    const cards = page.locator('.claim-card');
+    await expectVisible(cards.first());
+    for (const [number, state, stage] of [
+      ['CL-2026-000104', 'received', 'received'],
+      ['CL-2026-000097', 'review', 'review'],
+      ['CL-2023-000412', 'paid', 'resolved'],
+      ['CL-2025-000233', 'refused', 'resolved'],
+    ] as const) {
+      const card = cards.filter({ has: page.getByRole('link', { name: exactly(number) }) });
+      await expectVisible(card.getByText(exactly(t(`states.${state}`))));
+      await expectVisible(card.getByText(exactly(t(`stages.${stage}`))));
+    }
+    await page.getByRole('link', { name: exactly('CL-2025-000233') }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(t('detail.title', { number: 'CL-2025-000233' })) }));
+    const refusal = page.getByRole('region', { name: t('detail.refusedTitle') });
+    await expectVisible(refusal.getByText(/1,200,000/));
+    await expectVisible(refusal.getByText(/more than 14 days after the treatment ended/));
+    await page.getByRole('link', { name: t('detail.back') }).click();
+    await page.getByRole('link', { name: exactly('CL-2026-000097') }).click();
+    await expectVisible(page.getByRole('heading', { level: 2, name: t('detail.requestedTitle') }));
+    expect(await page.locator('.claim-tracker__stage[data-stage="review"]').getAttribute('data-state')).toBe('current');
+    await page.getByRole('link', { name: t('detail.back') }).click();
+    await page.getByRole('link', { name: exactly('CL-2023-000412') }).click();
+    await expectVisible(page.getByText(exactly(t('states.paid'))).first());
+    expect(await page.locator('.claim-tracker__stage[data-state="done"]').count()).toBe(3);
+    await expectHidden(page.getByRole('region', { name: t('detail.refusedTitle') }));
+  }, 60_000);
+
+  it('has no axe violations on the wizard steps in either language, and none scrolls sideways at 375 px', async () => {
+    await clearDrafts();
+    const ids = await policyIds();
+    const claimId = await completeDraftThroughApi(ids['TS-2022-004512'] ?? 0);
+    for (const language of ['mn', 'en'] as const) {
+      const page = await e2e.openPage({ language, signedInAs: demoUser, width: 375 });
+      const wizard = new ClaimWizard(page, language);
+      for (const step of ['type', 'event', 'payout', 'documents', 'review'] as const) {
+        // A deep link opens the step: the draft's earlier steps are stored.
+        await page.goto(`/user/claim/create/${ids['TS-2022-004512']}${step === 'type' ? '' : `/${step}`}`);
+        await expectVisible(wizard.heading(step));
+        if (step === 'event') await expectVisible(page.getByText(wizard.t('wizard.event.lateTitle')));
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        expect(violations.map((violation) => `${step}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+      }
+      await page.close();
+    }
+    expect(claimId).toBeGreaterThan(0);
+  }, 120_000);
+});
+

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { connectClaimCreation } from '../../machines/claim-creation.connect.ts';
+import { doneEvent, pathFromEvents, replayPath } from './path-kit.ts';
+import { describePaths } from './path-suite.ts';
+import {
+  claimCreationModel,
+  completeClaim,
+  emptyClaim,
+  eventClaim,
+  partialClaim,
+  payoutClaim,
+  sentClaim,
+  typedClaim,
+} from './claim-creation.model.ts';
+
+const replay = async (events: readonly AnyEventObject[]) => replayPath(claimCreationModel, pathFromEvents(claimCreationModel, events));
+const lastOf = async (events: readonly AnyEventObject[]) => {
+  const steps = (await replay(events)).steps;
+  const snapshot = steps.at(-1)?.snapshot;
+  if (!snapshot) throw new Error('no step');
+  return snapshot;
+};
+
+const eventFields: AnyEventObject[] = [
+  { type: 'event.change', field: 'treatment_start', value: '2026-11-01' },
+  { type: 'event.change', field: 'treatment_end', value: '2026-11-20' },
+  { type: 'event.change', field: 'hospital', value: 'Интермед' },
+  { type: 'event.change', field: 'diagnosis', value: 'Нурууны гэмтэл' },
+  { type: 'event.change', field: 'amount', value: '1500000' },
+];
+const toEvent = [doneEvent('openClaim', emptyClaim), { type: 'type.choose', value: 'death' }, { type: 'type.submit' }, doneEvent('saveType', typedClaim)];
+const toPayout = [...toEvent, ...eventFields, { type: 'event.submit' }, doneEvent('saveEvent', eventClaim)];
+const toDocuments = [
+  ...toPayout,
+  { type: 'payout.change', field: 'bank', value: 'khan' },
+  { type: 'payout.change', field: 'account_number', value: '5012345678' },
+  { type: 'payout.change', field: 'account_holder', value: 'Бат-Эрдэнэ Дорж' },
+  { type: 'payout.submit' },
+  doneEvent('savePayout', payoutClaim),
+];
+
+describePaths('claim-creation', claimCreationModel, {
+  invariants: ({ steps }) => {
+    for (const { snapshot } of steps) {
+      const view = connectClaimCreation(snapshot as never);
+      // The page shows the step the machine is in, and what is still missing of the draft's documents.
+      expect(snapshot.matches(view.step)).toBe(true);
+      const claim = snapshot.context.claim as typeof completeClaim | null;
+      expect(view.missing.length).toBe(claim?.claim_type ? claim.required_documents.filter((type) => !claim.documents.some((d) => d.document_type === type)).length : 0);
+    }
+  },
+});
+
+describe('claim creation behaviour', () => {
+  it('walks a claim from the type to sent, with the steps numbered 1 to 5', async () => {
+    const numbers: number[] = [];
+    const { steps } = await replay([
+      ...toDocuments,
+      { type: 'documents.changed', claim: partialClaim },
+      { type: 'documents.submit' },
+      { type: 'documents.changed', claim: completeClaim },
+      { type: 'documents.submit' },
+      { type: 'claim.submit' },
+      doneEvent('submitClaim', sentClaim),
+    ]);
+    for (const { snapshot } of steps) numbers.push(connectClaimCreation(snapshot as never).stepNumber);
+    expect([...new Set(numbers)]).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(steps.at(-1)?.snapshot.status).toBe('done');
+  });
+
+  it('refuses to leave the documents step while one is missing, naming it', async () => {
+    const snapshot = await lastOf([...toDocuments, { type: 'documents.changed', claim: partialClaim }, { type: 'documents.submit' }]);
+    const view = connectClaimCreation(snapshot as never);
+    expect(view.step).toBe('documents');
+    expect(view.missing).toEqual(['relationship_proof']);
+    expect(view.errors.documents?.key).toBe('claims.errors.documentsMissing');
+  });
+
+  it('flags a treatment that ended more than 14 days ago as late, and sends it all the same', async () => {
+    const late = await lastOf([...toEvent, ...eventFields, { type: 'event.change', field: 'treatment_end', value: '2026-11-08' }]);
+    expect(connectClaimCreation(late as never).late).toBe(true);
+    const onTime = await lastOf([...toEvent, ...eventFields, { type: 'event.change', field: 'treatment_end', value: '2026-11-09' }]);
+    expect(connectClaimCreation(onTime as never).late).toBe(false);
+    const saved = await lastOf([...toEvent, ...eventFields, { type: 'event.change', field: 'treatment_end', value: '2026-11-08' }, { type: 'event.submit' }]);
+    expect(saved.matches({ event: 'saving' })).toBe(true);
+  });
+
+  it('keeps what was typed when a restored wizard reopens the draft, and returns to its step', async () => {
+    const snapshot = await lastOf([...toPayout, { type: 'payout.change', field: 'account_number', value: '123' }, { type: 'flow.resumed' }, doneEvent('openClaim', eventClaim)]);
+    expect(snapshot.matches({ payout: 'editing' })).toBe(true);
+    expect(snapshot.context.payout.account_number).toBe('123');
+  });
+
+  it('opens another device at the draft\'s first incomplete step, and a deep link to a later step stays there', async () => {
+    const snapshot = await lastOf([doneEvent('openClaim', payoutClaim), { type: 'xstate.route', to: '#review' }]);
+    expect(snapshot.matches('documents')).toBe(true);
+    expect(snapshot.context.event.hospital).toBe('Интермед');
+  });
+});
