@@ -16,6 +16,7 @@ import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
 import { miningRoutes, type MiningUploads } from './mining/mining.routes';
 import { contractRoutes } from './insurance/contracts.routes';
+import { feeRoutes } from './fees/fees.routes';
 import { insuranceRoutes, type InsuranceDeps } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { sandboxRoutes } from './payments/sandbox.routes';
@@ -126,6 +127,7 @@ export const createApp = ({
   app.route('/api', insuranceRoutes({ db, secret, content, trustedProxies, ...(drafts ? { drafts } : {}) }));
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
+  app.route('/api', feeRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds }));
   app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
   app.all('/api', () => {
     throw notFound();

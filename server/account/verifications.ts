@@ -32,8 +32,8 @@ export const DEFAULT_CODE_OPTIONS: CodeOptions = {
   resetWindowSeconds: 10 * 60,
 };
 
-/** `mining`: the /ot/ registration's phone check (server/mining/). */
-export type Purpose = 'register' | 'reset_password' | 'mining';
+/** `mining`: the /ot/ registration's phone check (server/mining/); `fee`: the /fee pages' contract phone (server/fees/). */
+export type Purpose = 'register' | 'reset_password' | 'mining' | 'fee';
 /** Kinds of message the resend wait applies to. */
 export type SmsPurpose = Purpose | 'username';
 
