@@ -264,8 +264,7 @@ export const feeFlowMachine = setup({
         id: 'paymentStatus',
         src: 'paymentStatus',
         input: ({ context }): PaymentStatusInput => ({ invoiceId: context.invoiceId, now: context.now }),
-        onSnapshot: { actions: { type: 'rememberInvoice', params: ({ event }) => ({ invoice: event.snapshot.context?.invoice ?? null }) } },
-        onDone: { target: 'status' },
+        onDone: { target: 'status', actions: { type: 'rememberInvoice', params: ({ event }) => ({ invoice: event.output.invoice }) } },
       },
     },
     status: {

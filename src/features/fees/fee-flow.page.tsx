@@ -23,7 +23,7 @@ import { RegisterField } from '../../ui/register-field';
 import { Spinner } from '../../ui/spinner';
 import { feeInvoiceStatusMachine, feePaymentWith, goToBank, newKey } from './fee-actors';
 import { FeeChooser, type FeePaymentActor } from './fee-chooser';
-import { FeeInvoiceStatus, type PaymentStatusActor } from './fee-invoice-status';
+import { FeeInvoiceOutcome, FeeInvoiceStatus, type PaymentStatusActor } from './fee-invoice-status';
 import './fees.css';
 
 type FlowActor = ActorRefFrom<typeof feeFlowMachine>;
@@ -129,22 +129,19 @@ function FlowBody({ actor }: { actor: FlowActor }) {
       </>
     );
   }
-  if (snapshot.matches('check') || snapshot.matches('status')) {
+  const paidActions = (
+    <>
+      <Button onPress={() => actor.send({ type: 'fee.restart' })}>{t('flow.another')}</Button>
+      <ButtonLink href={paths.contracts()} variant="secondary">{t('flow.myPolicies')}</ButtonLink>
+    </>
+  );
+  const failedActions = <Button onPress={() => actor.send({ type: 'fee.restart' })}>{t('invoice.tryAgain')}</Button>;
+  if (snapshot.matches('status')) {
+    return <FeeInvoiceOutcome invoice={snapshot.context.invoice} paidActions={paidActions} failedActions={failedActions} />;
+  }
+  if (snapshot.matches('check')) {
     const child = snapshot.children.paymentStatus as PaymentStatusActor | undefined;
-    if (child) {
-      return (
-        <FeeInvoiceStatus
-          actor={child}
-          paidActions={
-            <>
-              <Button onPress={() => actor.send({ type: 'fee.restart' })}>{t('flow.another')}</Button>
-              <ButtonLink href={paths.contracts()} variant="secondary">{t('flow.myPolicies')}</ButtonLink>
-            </>
-          }
-          failedActions={<Button onPress={() => actor.send({ type: 'fee.restart' })}>{t('invoice.tryAgain')}</Button>}
-        />
-      );
-    }
+    if (child) return <FeeInvoiceStatus actor={child} paidActions={paidActions} failedActions={failedActions} />;
   }
   return (
     <>
@@ -189,7 +186,7 @@ export default function FeeFlowPage() {
     [navigate],
   );
   return (
-    <div className="fee-page fee-page--narrow">
+    <div className="fee-page fee-page--narrow fee-page--flow container">
       <FeeFlow key={flow.start} input={input} onUrl={onUrl} />
     </div>
   );

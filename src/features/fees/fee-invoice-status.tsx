@@ -114,6 +114,39 @@ export interface FeeInvoiceStatusProps {
   failedActions: ReactNode;
 }
 
+/** A settled invoice: paid (with SPEC 9's note) or failed (with its reason); none: not found. */
+export function FeeInvoiceOutcome({ invoice, paidActions, failedActions }: { invoice: Invoice | null; paidActions: ReactNode; failedActions: ReactNode }) {
+  const { t } = useTranslation('fees');
+  if (!invoice) {
+    return (
+      <Card tone="neutral" title={t('invoice.notFoundTitle')}>
+        <p>{t('invoice.notFound')}</p>
+        <div className="fee-card__actions">{failedActions}</div>
+      </Card>
+    );
+  }
+  if (invoice.status === 'paid') {
+    return (
+      <Card tone="success" title={t('invoice.paidTitle')}>
+        <p className="fee-card__lead" data-testid="fee-paid-note">{t('invoice.paidNote', { count: FEE_UPDATE_WORKING_DAYS })}</p>
+        <Summary invoice={invoice} />
+        <div className="fee-card__actions">{paidActions}</div>
+      </Card>
+    );
+  }
+  const expired = invoice.status === 'expired' && invoice.failure_reason === null;
+  const reason = expired ? 'expired' : (invoice.failure_reason ?? 'unknown');
+  return (
+    <Card tone="danger" title={t('invoice.failedTitle')}>
+      <div className="notice notice--error" role="alert">
+        <p>{t(`invoice.reasons.${reason}`)}</p>
+      </div>
+      <Summary invoice={invoice} />
+      <div className="fee-card__actions">{failedActions}</div>
+    </Card>
+  );
+}
+
 export function FeeInvoiceStatus({ actor, paidActions, failedActions }: FeeInvoiceStatusProps) {
   const { t } = useTranslation('fees');
   const translate = useMessage();
@@ -139,27 +172,8 @@ export function FeeInvoiceStatus({ actor, paidActions, failedActions }: FeeInvoi
       </Card>
     );
   }
-  if (snapshot.matches('paid') && invoice) {
-    return (
-      <Card tone="success" title={t('invoice.paidTitle')}>
-        <p className="fee-card__lead" data-testid="fee-paid-note">{t('invoice.paidNote', { count: FEE_UPDATE_WORKING_DAYS })}</p>
-        <Summary invoice={invoice} />
-        <div className="fee-card__actions">{paidActions}</div>
-      </Card>
-    );
-  }
-  if (snapshot.matches('failed') && invoice) {
-    const expired = invoice.status === 'expired' && invoice.failure_reason === null;
-    const reason = expired ? 'expired' : (invoice.failure_reason ?? 'unknown');
-    return (
-      <Card tone="danger" title={t('invoice.failedTitle')}>
-        <div className="notice notice--error" role="alert">
-          <p>{t(`invoice.reasons.${reason}`)}</p>
-        </div>
-        <Summary invoice={invoice} />
-        <div className="fee-card__actions">{failedActions}</div>
-      </Card>
-    );
+  if ((snapshot.matches('paid') || snapshot.matches('failed')) && invoice) {
+    return <FeeInvoiceOutcome invoice={invoice} paidActions={paidActions} failedActions={failedActions} />;
   }
   if (snapshot.matches('pending') && invoice) {
     const stillPending = snapshot.matches({ pending: { poll: 'stillPending' } });
