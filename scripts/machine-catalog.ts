@@ -12,6 +12,8 @@ export const machineCatalog = {
   'code-verification': () => import('../tests/machines/code-verification.model.ts').then((module) => module.codeVerificationModel),
   'buy-insurance': () => import('../tests/machines/buy-insurance.model.ts').then((module) => module.buyInsuranceModel),
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
+  'fee-flow': () => import('../tests/machines/fee-flow.model.ts').then((module) => module.feeFlowModel),
+  'fee-payment': () => import('../tests/machines/fee-payment.model.ts').then((module) => module.feePaymentModel),
   'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
   'forgot-username': () => import('../tests/machines/forgot-username.model.ts').then((module) => module.forgotUsernameModel),
   'mining-registration': () => import('../tests/machines/mining-registration.model.ts').then((module) => module.miningRegistrationModel),
