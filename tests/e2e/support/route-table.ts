@@ -32,6 +32,8 @@ export interface RouteData {
   token: string;
   /** What the payment pages read: the purchase this browser follows. */
   purchaseStorage: Record<string, string>;
+  /** Issue 14: an open fee invoice of the demo user (/user/contract/{id}/payment/{invoice_id}). */
+  feeInvoiceId?: string;
 }
 
 export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
@@ -43,7 +45,21 @@ export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
   ]);
   const contractId = contracts.contracts[0]?.id;
   if (contractId === undefined) throw new Error('The demo user has no policy to open');
-  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase) };
+  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, token, purchaseStorage: purchaseStorage(purchase), feeInvoiceId: await feeInvoiceOf(baseUrl, token) };
+}
+
+/** Issue 14: a QR invoice for the demo user's first due fee, so the fee invoice page has one to show. */
+async function feeInvoiceOf(baseUrl: string, token: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const due = (await (await fetch(`${baseUrl}/api/fees/due/`, { headers })).json()) as { fees: { id: number }[] };
+  const response = await fetch(`${baseUrl}/api/fee-payments/`, {
+    method: 'POST',
+    headers: { ...headers, 'Idempotency-Key': `route-table-${Date.now()}` },
+    body: JSON.stringify({ items: due.fees.slice(0, 1).map((fee) => fee.id), provider: 'qpay' }),
+  });
+  const payment = (await response.json()) as { invoice_id?: string };
+  if (!payment.invoice_id) throw new Error(`No fee invoice for the route table (${response.status})`);
+  return payment.invoice_id;
 }
 
 const isWizardStep = (pattern: string) => /^\/insurance\/buy\/:id\//.test(pattern);
@@ -52,7 +68,7 @@ const isPaymentPage = (pattern: string) => pattern.startsWith('/insurance/buy/pa
 /** A value for each `:name` of a pattern: `:id` is the purchase in the wizard, the product on its page, else a policy. */
 function paramsOf(pattern: string, data: RouteData): Record<string, string | number> {
   const id = isWizardStep(pattern) ? data.applicationId : pattern.startsWith('/insurance/detail/') ? data.productId : data.contractId;
-  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: 1 };
+  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: data.feeInvoiceId ?? 1, claimId: 1 };
 }
 
 /** The pages to open: every route of the table once, with the account and storage it needs. */
