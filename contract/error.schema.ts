@@ -43,6 +43,7 @@ export const errorKeys = {
   idempotencyConflict: 'errors.idempotencyConflict',
   invalidSignature: 'errors.invalidSignature',
   productUnavailable: 'errors.productUnavailable',
+  feesUnavailable: 'errors.feesUnavailable',
   // Mining registration (docs/api.md, "Mining registration")
   registrationIncomplete: 'errors.registrationIncomplete',
   // Credit Med: request and contract (docs/api.md, "Credit Med: request and contract")

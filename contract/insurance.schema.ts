@@ -570,10 +570,26 @@ export const contractDetailSchema = z.object({
   savings: z.nullable(z.int()),
   interest_rate: z.nullable(z.number()),
   fee_schedule: z.array(
-    z.object({ due_date: z.string(), amount: z.int(), status: z.enum(['paid', 'due', 'overdue', 'upcoming']) }),
+    z.object({
+      /** The schedule item (what a fee payment names); optional for older answers. */
+      id: z.optional(z.int()),
+      due_date: z.string(),
+      amount: z.int(),
+      status: z.enum(['paid', 'due', 'overdue', 'upcoming']),
+      paid_at: z.optional(z.nullable(z.string())),
+      /** Paid online, not yet in the insurer's fee data (SPEC 9: within 3 working days). */
+      pending_update: z.optional(z.boolean()),
+    }),
   ),
   payments: z.array(
-    z.object({ paid_at: z.string(), amount: z.int(), method: z.string(), reference: z.string() }),
+    z.object({
+      paid_at: z.string(),
+      amount: z.int(),
+      method: z.string(),
+      reference: z.string(),
+      /** An online fee payment the schedule has not caught up with yet (SPEC 9). */
+      pending_update: z.optional(z.boolean()),
+    }),
   ),
   beneficiaries: z.array(
     z.object({ name: z.string(), relationship: z.int(), share: z.int() }),

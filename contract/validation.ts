@@ -60,6 +60,7 @@ export const messages = {
   consentRequired: 'validation.consentRequired',
   productUnknown: 'validation.productUnknown',
   paymentProvider: 'validation.paymentProvider',
+  feesRequired: 'validation.feesRequired',
   idempotencyKey: 'validation.idempotencyKey',
   invalidCharacters: 'validation.invalidCharacters',
 } as const;

@@ -59,6 +59,11 @@ export type PaymentStatusEvent =
   /** The first load failed: try it again. */
   | { type: 'payment.retry' };
 
+/** What a parent invoking the machine gets when it ends: the invoice as last seen (null: none found). */
+export interface PaymentStatusOutput {
+  invoice: Invoice | null;
+}
+
 export interface CheckInvoiceInput {
   invoiceId: string;
   applicationKey: string | null;
@@ -85,6 +90,7 @@ export const paymentStatusMachine = setup({
     context: {} as PaymentStatusContext,
     events: {} as PaymentStatusEvent,
     input: {} as PaymentStatusInput,
+    output: {} as PaymentStatusOutput,
   },
   actors: {
     checkInvoice: fromPromise<Invoice, CheckInvoiceInput>(async () => {
@@ -212,4 +218,5 @@ export const paymentStatusMachine = setup({
     /** Failed or expired: the reason, "try again" and "choose another way to pay". */
     failed: { type: 'final' },
   },
+  output: ({ context }) => ({ invoice: context.invoice }),
 });

@@ -17,6 +17,8 @@ export const machineCatalog = {
   'credit-med-card-buy': () => import('../tests/machines/credit-med-card-buy.model.ts').then((module) => module.creditMedCardBuyModel),
   'credit-med-pre-claim': () => import('../tests/machines/credit-med-pre-claim.model.ts').then((module) => module.creditMedPreClaimModel),
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
+  'fee-flow': () => import('../tests/machines/fee-flow.model.ts').then((module) => module.feeFlowModel),
+  'fee-payment': () => import('../tests/machines/fee-payment.model.ts').then((module) => module.feePaymentModel),
   'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
   'forgot-username': () => import('../tests/machines/forgot-username.model.ts').then((module) => module.forgotUsernameModel),
   'mining-registration': () => import('../tests/machines/mining-registration.model.ts').then((module) => module.miningRegistrationModel),

@@ -18,6 +18,7 @@ import { homeRoutes } from './home/home.routes';
 import { miningRoutes, type MiningUploads } from './mining/mining.routes';
 import { creditMedRequestRoutes } from './credit-med/request/request.routes';
 import { contractRoutes } from './insurance/contracts.routes';
+import { feeRoutes } from './fees/fees.routes';
 import { insuranceRoutes, type InsuranceDeps } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { sandboxRoutes } from './payments/sandbox.routes';
@@ -132,6 +133,7 @@ export const createApp = ({
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
   app.route('/api', claimRoutes({ db, secret }));
+  app.route('/api', feeRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds }));
   app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
   // Credit Med card side (issue 13): card, hospitals, pre-claims, repayments.
   app.route('/api', creditMedCardRoutes({ db, secret }));

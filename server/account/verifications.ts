@@ -32,8 +32,11 @@ export const DEFAULT_CODE_OPTIONS: CodeOptions = {
   resetWindowSeconds: 10 * 60,
 };
 
-/** `mining`: the /ot/ registration's phone check (server/mining/); `credit_med_sign`: signing the Credit Med contract. */
-export type Purpose = 'register' | 'reset_password' | 'mining' | 'credit_med_sign';
+/**
+ * `mining`: the /ot/ registration's phone check (server/mining/); `credit_med_sign`: signing the Credit
+ * Med contract; `fee`: the /fee pages' contract phone (server/fees/).
+ */
+export type Purpose = 'register' | 'reset_password' | 'mining' | 'credit_med_sign' | 'fee';
 /** Kinds of message the resend wait applies to. */
 export type SmsPurpose = Purpose | 'username';
 

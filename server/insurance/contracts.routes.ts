@@ -12,7 +12,8 @@ import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
-import { addDays, feeSchedule, wholeYears } from './schedule';
+import { ensureSchedule, isPendingUpdate, readSchedule } from '../fees/schedule.repo';
+import { feeSchedule, wholeYears } from './schedule';
 
 interface PolicyRow extends ContractSummary {
   owner_name: string | null;
@@ -37,7 +38,7 @@ const FROM = `from policies p join products pr on pr.id = p.product_id left join
  * the phone typed in the purchase is the account's phone (confirmed by code at registration). A
  * stranger who buys for someone's register number with another phone adds nothing to their account.
  */
-const VISIBLE = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
+export const VISIBLE = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
 
 /** "УБ90061512" → "УБ******12". */
 const maskRegister = (register: string | null) => (register ? `${register.slice(0, 2)}${'*'.repeat(Math.max(0, register.length - 4))}${register.slice(-2)}` : '');
@@ -90,16 +91,23 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
     ]);
     const row = rows[0];
     if (!row) throw notFound();
-    const { rows: paymentRows } = await db.query<{ paid_at: Date; amount: number; method: string; reference: string }>(
-      'select paid_at, amount, method, reference from policy_payments where policy_id = $1 order by paid_at, id',
+    await ensureSchedule(db, row.id);
+    const today = todayInMongolia();
+    const { rows: paymentRows } = await db.query<{ paid_at: Date; amount: number; method: string; reference: string; confirmed_at: Date | null; online: boolean }>(
+      `select pp.paid_at, pp.amount, pp.method, pp.reference, pp.fee_payment_id is not null as online,
+              (select min(s.confirmed_at) from fee_schedule s where s.fee_payment_id = pp.fee_payment_id and s.policy_id = pp.policy_id) as confirmed_at
+         from policy_payments pp where pp.policy_id = $1 order by pp.paid_at, pp.id`,
       [row.id],
     );
-    const payments = paymentRows.map((payment) => ({ ...payment, paid_at: payment.paid_at.toISOString() }));
+    const payments = paymentRows.map((payment) => ({
+      paid_at: payment.paid_at.toISOString(),
+      amount: payment.amount,
+      method: payment.method,
+      reference: payment.reference,
+      pending_update: payment.online && isPendingUpdate(payment.paid_at, payment.confirmed_at, today),
+    }));
     const paidTotal = payments.reduce((sum, payment) => sum + payment.amount, 0);
-    const today = todayInMongolia();
-    const schedule = feeSchedule(row.start_date, row.end_date, row.fee_frequency as FeeFrequency, row.fee_amount);
-    const paidCount = row.fee_amount > 0 ? Math.floor(paidTotal / row.fee_amount) : schedule.length;
-    const soon = addDays(today, 31);
+    const schedule = await readSchedule(db, row.id, language);
     const detail: ContractDetail = {
       ...summaryOf(row),
       owner: row.owner_name ?? row.insurer,
@@ -107,13 +115,17 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
       company_name: row.company_name,
       duration_years: wholeYears(row.start_date, row.end_date),
       sum_insured: row.sum_insured,
-      total_fee: schedule.reduce((sum, item) => sum + item.amount, 0),
+      total_fee: (schedule.length > 0 ? schedule : feeSchedule(row.start_date, row.end_date, row.fee_frequency as FeeFrequency, row.fee_amount)).reduce((sum, item) => sum + item.amount, 0),
       paid_total: paidTotal,
       savings: row.is_savings && row.interest_rate !== null ? savingsOf(payments, row.interest_rate, today) : null,
       interest_rate: row.is_savings ? row.interest_rate : null,
-      fee_schedule: schedule.map((item, index) => ({
-        ...item,
-        status: index < paidCount ? 'paid' : item.due_date < today ? 'overdue' : item.due_date <= soon ? 'due' : 'upcoming',
+      fee_schedule: schedule.map((item) => ({
+        id: item.id,
+        due_date: item.due_date,
+        amount: item.amount,
+        status: item.status,
+        paid_at: item.paid_at,
+        pending_update: item.pending_update,
       })),
       payments,
       beneficiaries: row.beneficiaries.map((beneficiary) => ({

@@ -5,6 +5,7 @@
  */
 import type { Db, Queryable } from '../db/db';
 import { syncCatalogue } from './catalogue';
+import { ensureAllSchedules } from '../fees/schedule.repo';
 import { feeSchedule } from './schedule';
 
 /** Lock shared by replicas starting together. */
@@ -19,6 +20,12 @@ const DEMO_BENEFICIARIES: Readonly<Record<string, readonly object[]>> = {
   'CF-2021-000907': [{ last_name: 'Дорж', first_name: 'Оюунаа', register: 'УБ92031524', relationship: 17, share: 100 }],
   'AC-2024-011236': [{ last_name: 'Ганболд', first_name: 'Болормаа', register: 'ЧД62081347', relationship: 4, share: 100 }],
 };
+
+/**
+ * Issue 14: the demo user's fees that are left unpaid (the last ones before today), so the fee pages
+ * have overdue fees to pay: two monthly fees of the life policy, one quarterly fee of the savings one.
+ */
+const UNPAID_DEMO_FEES: Readonly<Record<string, number>> = { 'LI-2023-000184': 2, 'TS-2022-004512': 1 };
 
 const completeOlderPolicies = async (tx: Queryable, today: string) => {
   await tx.query(
@@ -46,10 +53,11 @@ const completeOlderPolicies = async (tx: Queryable, today: string) => {
       await tx.query('update policies set beneficiaries = $2 where id = $1', [policy.id, JSON.stringify(demo)]);
     }
     if (policy.payments > 0) continue;
-    // Every fee due before today was paid by bank transfer on its due date.
-    const due = feeSchedule(policy.start_date, policy.end_date, policy.fee_frequency, policy.fee_amount).filter(
+    // Every fee due before today was paid by bank transfer on its due date (but the demo's unpaid ones).
+    const past = feeSchedule(policy.start_date, policy.end_date, policy.fee_frequency, policy.fee_amount).filter(
       (item) => item.due_date < today,
     );
+    const due = past.slice(0, Math.max(0, past.length - (UNPAID_DEMO_FEES[policy.contract_number] ?? 0)));
     for (const [index, item] of due.entries()) {
       await tx.query(
         `insert into policy_payments (policy_id, amount, paid_at, method, reference)
@@ -65,5 +73,6 @@ export const syncInsurance = async (db: Db, today: string = new Date().toISOStri
     await tx.query('select pg_advisory_xact_lock($1)', [SYNC_LOCK]);
     await syncCatalogue(tx);
     await completeOlderPolicies(tx, today);
+    await ensureAllSchedules(tx);
   });
 };

@@ -54,6 +54,11 @@ const ClaimListPage = lazy(() => import('../features/claims/claim-list.page'));
 const ClaimDetailPage = lazy(() => import('../features/claims/claim-detail.page'));
 const ClaimCreatePage = lazy(() => import('../features/claims/claim-create.page'));
 const ClaimWizardPage = lazy(() => import('../features/claims/claim-wizard.page'));
+// Fees (issue 14): one view for the /fee flow's steps, so moving between them keeps its machine.
+const FeeFlowPage = lazy(() => import('../features/fees/fee-flow.page'));
+const PolicyFeePage = lazy(() => import('../features/fees/policy-fee.page'));
+const PolicyPaymentPage = lazy(() => import('../features/fees/policy-payment.page'));
+const FeePaymentPage = lazy(() => import('../features/fees/fee-payment.page'));
 
 const soon = ComingSoonPage;
 
@@ -84,10 +89,10 @@ export const routes: readonly AppRoute[] = [
   route('otRegisterImages', 'public', 'ot', 'titles.otRegister', MiningPage),
   route('otRegisterResult', 'public', 'ot', 'titles.otRegister', MiningPage),
 
-  route('fee', 'member', 'home', 'titles.fee'),
-  route('feePayment', 'member', 'home', 'titles.fee'),
-  route('feeCheck', 'member', 'home', 'titles.fee'),
-  route('feeStatus', 'member', 'home', 'titles.fee'),
+  route('fee', 'member', 'home', 'titles.fee', FeeFlowPage),
+  route('feePayment', 'member', 'home', 'titles.fee', FeeFlowPage),
+  route('feeCheck', 'member', 'home', 'titles.fee', FeeFlowPage),
+  route('feeStatus', 'member', 'home', 'titles.fee', FeeFlowPage),
 
   route('login', 'guest', 'login', 'titles.login', LoginPage),
   route('register', 'guest', 'login', 'titles.register', RegisterPage),
@@ -103,9 +108,9 @@ export const routes: readonly AppRoute[] = [
   route('user', 'user', 'user', 'titles.myInsurance', UserIndexPage),
   route('contracts', 'user', 'user', 'titles.myInsurance', ContractsPage),
   route('contract', 'user', 'user', 'titles.myInsuranceDetail', ContractDetailPage),
-  route('contractInvoice', 'user', 'user', 'titles.payment'),
-  route('contractFee', 'user', 'user', 'titles.fee'),
-  route('feePaymentUser', 'user', 'user', 'titles.fee'),
+  route('contractInvoice', 'user', 'user', 'titles.payment', PolicyPaymentPage),
+  route('contractFee', 'user', 'user', 'titles.fee', PolicyFeePage),
+  route('feePaymentUser', 'user', 'user', 'titles.fee', FeePaymentPage),
   route('claim', 'user', 'user', 'titles.claim', ClaimsHomePage),
   route('claimList', 'user', 'user', 'titles.claimList', ClaimListPage),
   route('claimDetail', 'user', 'user', 'titles.claimDetail', ClaimDetailPage),

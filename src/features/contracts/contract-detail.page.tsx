@@ -7,7 +7,8 @@ import type { ContractDetail } from '../../../contract/insurance.schema';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
-import { Button } from '../../ui/button';
+import { Button, ButtonLink } from '../../ui/button';
+import { routePaths } from '../../../contract/paths';
 import { Spinner } from '../../ui/spinner';
 import { useContractFormat } from './contract-format';
 import { StatusBadge } from './status-badge';
@@ -63,6 +64,7 @@ function FeeSchedule({ contract }: { contract: ContractDetail }) {
   const { t } = useTranslation('contracts');
   const format = useContractFormat();
   const next = contract.fee_schedule.find((fee) => fee.status !== 'paid');
+  const dueNow = contract.fee_schedule.filter((fee) => fee.status === 'due' || fee.status === 'overdue');
   return (
     <section className="contract-section" aria-labelledby="contract-schedule">
       <h2 id="contract-schedule">{t('detail.schedule')}</h2>
@@ -74,6 +76,11 @@ function FeeSchedule({ contract }: { contract: ContractDetail }) {
       ) : (
         <p className="contract-next">{t('detail.noFeesDue')}</p>
       )}
+      {dueNow.length > 0 ? (
+        <p className="contract-next">
+          <ButtonLink href={routePaths.contractFee.build({ id: contract.id })}>{t('detail.payFees', { count: dueNow.length })}</ButtonLink>
+        </p>
+      ) : null}
       <details className="contract-details">
         <summary>{t('detail.showSchedule', { count: contract.fee_schedule.length })}</summary>
         <TableRegion label={t('detail.scheduleTable')}>
@@ -83,14 +90,19 @@ function FeeSchedule({ contract }: { contract: ContractDetail }) {
                 <th scope="col">{t('fields.dueDate')}</th>
                 <th scope="col" className="contract-table__number">{t('fields.amount')}</th>
                 <th scope="col">{t('fields.status')}</th>
+                <th scope="col">{t('fields.paidAt')}</th>
               </tr>
             </thead>
             <tbody>
               {contract.fee_schedule.map((fee) => (
-                <tr key={fee.due_date}>
+                <tr key={fee.id ?? fee.due_date}>
                   <td>{format.day(fee.due_date)}</td>
                   <td className="contract-table__number">{format.money(fee.amount)}</td>
                   <td><StatusBadge kind="fee" status={fee.status} /></td>
+                  <td>
+                    {fee.paid_at ? format.day(fee.paid_at.slice(0, 10)) : '—'}
+                    {fee.pending_update ? <span className="contract-table__reference">{t('detail.updating')}</span> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -113,6 +125,7 @@ function Payments({ contract }: { contract: ContractDetail }) {
       {latest ? (
         <>
           <p className="contract-next">{t('detail.lastPayment', { date: format.day(latest.paid_at), amount: format.money(latest.amount) })}</p>
+          {latest.pending_update ? <p className="contract-next contract-table__updating" data-testid="fee-updating">{t('detail.updatingNote')}</p> : null}
           <details className="contract-details">
             <summary>{t('detail.showPayments', { count: payments.length })}</summary>
             <TableRegion label={t('detail.paymentsTable')}>
@@ -132,6 +145,7 @@ function Payments({ contract }: { contract: ContractDetail }) {
                       <td>
                         {format.method(payment.method)}
                         <span className="contract-table__reference">{payment.reference}</span>
+                        {payment.pending_update ? <span className="contract-table__reference contract-table__updating">{t('detail.updating')}</span> : null}
                       </td>
                     </tr>
                   ))}

@@ -38,6 +38,8 @@ export interface RouteData {
   creditMedContractId?: number;
   /** Credit Med (issue 13): the demo user's seeded pre-claim 'to be paid by insured'. */
   owedPreClaimId?: number;
+  /** Issue 14: an open fee invoice of the demo user (/user/contract/{id}/payment/{invoice_id}). */
+  feeInvoiceId?: string;
 }
 
 /** Stand-in values, for listing the visits (one test each) before the server is up. */
@@ -63,7 +65,21 @@ export async function arrangeRouteData(baseUrl: string): Promise<RouteData> {
     pre_claims?: { id: number; status: string }[];
   };
   const owedPreClaimId = card.pre_claims?.find((p) => p.status === 'to_be_paid_by_insured')?.id;
-  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, claimId, token, purchaseStorage: purchaseStorage(purchase), creditMedContractId, owedPreClaimId };
+  return { productId: draft.application.product_id, applicationId: draft.application.id, contractId, claimId, token, purchaseStorage: purchaseStorage(purchase), creditMedContractId, owedPreClaimId, feeInvoiceId: await feeInvoiceOf(baseUrl, token) };
+}
+
+/** Issue 14: a QR invoice for the demo user's first due fee, so the fee invoice page has one to show. */
+async function feeInvoiceOf(baseUrl: string, token: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const due = (await (await fetch(`${baseUrl}/api/fees/due/`, { headers })).json()) as { fees: { id: number }[] };
+  const response = await fetch(`${baseUrl}/api/fee-payments/`, {
+    method: 'POST',
+    headers: { ...headers, 'Idempotency-Key': `route-table-${Date.now()}` },
+    body: JSON.stringify({ items: due.fees.slice(0, 1).map((fee) => fee.id), provider: 'qpay' }),
+  });
+  const payment = (await response.json()) as { invoice_id?: string };
+  if (!payment.invoice_id) throw new Error(`No fee invoice for the route table (${response.status})`);
+  return payment.invoice_id;
 }
 
 const isWizardStep = (pattern: string) => /^\/insurance\/buy\/:id\//.test(pattern);
@@ -80,7 +96,7 @@ function paramsOf(pattern: string, data: RouteData): Record<string, string | num
         : pattern.startsWith('/credit-med/pre-claim/repay/')
           ? (data.owedPreClaimId ?? 1)
         : data.contractId;
-  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: 1, claimId: data.claimId };
+  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: data.feeInvoiceId ?? 1, claimId: data.claimId };
 }
 
 /** The pages to open: every route of the table once, with the account and storage it needs. */

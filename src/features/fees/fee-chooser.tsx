@@ -1,0 +1,121 @@
+/**
+ * The fee-payment machine's view: the payable fees with a checkbox each, the total, the provider
+ * (and mostmoney's phone), and the pay button. Used by the policy's fee page, /user/fee-payment and
+ * the /fee flow's payment step.
+ */
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { PAYMENT_PROVIDERS } from '../../../contract/payment.schema';
+import { digitsOnly, PHONE_LENGTH } from '../../../contract/validation';
+import { isPayable, selectedTotal, type feePaymentMachine } from '../../../machines/fee-payment.machine';
+import { useMessage } from '../../app/messages';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { PhoneField } from '../../ui/phone-field';
+import { Spinner } from '../../ui/spinner';
+import { ErrorNotice } from '../../shared/notices';
+import { useFeeFormat } from './fee-format';
+import { FeeStatusBadge } from './fee-status-badge';
+
+export type FeePaymentActor = ActorRefFrom<typeof feePaymentMachine>;
+
+export function FeeChooser({ actor, showPolicy = false, emptyText }: { actor: FeePaymentActor; showPolicy?: boolean; emptyText: string }) {
+  const { t } = useTranslation('fees');
+  const translate = useMessage();
+  const format = useFeeFormat();
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  const busy = snapshot.matches('creating') || snapshot.matches('done');
+
+  if (snapshot.matches('loading')) return <Spinner label={t('chooser.loading')} />;
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('chooser.loadFailed')} {translate(context.error)}</p>
+        <Button variant="secondary" onPress={() => actor.send({ type: 'fees.retry' })}>{t('common:actions.retry')}</Button>
+      </div>
+    );
+  }
+  const payable = context.fees.filter(isPayable);
+  if (payable.length === 0) {
+    return (
+      <>
+        <ErrorNotice message={context.error} />
+        <p className="fee-empty">{emptyText}</p>
+      </>
+    );
+  }
+  const total = selectedTotal(context);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'payment.submit' });
+  };
+  const itemsError = translate(context.fieldErrors.items);
+  const providerError = translate(context.fieldErrors.provider);
+
+  return (
+    <form className="fee-chooser" onSubmit={submit} noValidate>
+      <ErrorNotice message={context.error} />
+      <fieldset className="fee-chooser__fees" disabled={busy} aria-describedby={itemsError ? 'fee-items-error' : undefined}>
+        <legend className="fee-chooser__legend">{t('chooser.fees')}</legend>
+        <ul className="fee-list">
+          {payable.map((fee) => (
+            <li key={fee.id} className="fee-list__item" data-status={fee.status}>
+              <Checkbox
+                isSelected={context.selected.includes(fee.id)}
+                onChange={() => actor.send({ type: 'fees.toggle', id: fee.id })}
+                name="fee"
+              >
+                <span className="fee-list__label">
+                  <span className="fee-list__date">{t('chooser.dueOn', { date: format.day(fee.due_date) })}</span>
+                  {showPolicy ? <span className="fee-list__policy">{fee.product_name} · {fee.contract_number}</span> : null}
+                  <span className="fee-list__amount">{format.money(fee.amount)}</span>
+                </span>
+              </Checkbox>
+              <FeeStatusBadge status={fee.status} />
+            </li>
+          ))}
+        </ul>
+        {itemsError ? <p id="fee-items-error" className="field__error">{itemsError}</p> : null}
+      </fieldset>
+      <p className="fee-chooser__total">
+        {t('chooser.total', { count: context.selected.length })} <strong data-testid="fee-total">{format.money(total)}</strong>
+      </p>
+      <fieldset className="fee-providers" disabled={busy} aria-describedby={providerError ? 'fee-provider-error' : undefined}>
+        <legend className="fee-chooser__legend">{t('chooser.method')}</legend>
+        {PAYMENT_PROVIDERS.map((provider) => (
+          <label key={provider} className="fee-provider" data-selected={context.provider === provider || undefined}>
+            <input
+              type="radio"
+              name="provider"
+              value={provider}
+              checked={context.provider === provider}
+              onChange={() => actor.send({ type: 'payment.choose', provider })}
+            />
+            <span className="fee-provider__text">
+              <span className="fee-provider__name">{t(`providers.${provider}`)}</span>
+              <span className="fee-provider__detail">{t(`providerDetails.${provider}`)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {providerError ? <p id="fee-provider-error" className="field__error">{providerError}</p> : null}
+      {context.provider === 'mostmoney' ? (
+        <PhoneField
+          label={t('chooser.phone')}
+          value={context.phone}
+          onChange={(value) => actor.send({ type: 'payment.changePhone', value: digitsOnly(value, PHONE_LENGTH) })}
+          errorMessage={translate(context.fieldErrors.phone)}
+          isRequired
+          isDisabled={busy}
+        />
+      ) : null}
+      <p className="fee-chooser__note">{t('chooser.updateNote')}</p>
+      <Button type="submit" isBusy={busy} className="fee-chooser__pay">
+        {busy ? t('chooser.paying') : t('chooser.pay', { amount: format.money(total) })}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * Paying fees (issue 14) in Chromium against the real server: an overdue fee by card from the
+ * policy's fee page; two fees of two policies at once by QR from /user/fee-payment; another person's
+ * policy through /fee with a wrong then the right code, paid by mobile money, with a reload while
+ * waiting on /fee/check; and the fee pages at 375 px without sideways scrolling.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contractListSchema } from '../../contract/insurance.schema';
+import { useBrowserTests } from './support/harness';
+import { settlePayment } from './support/purchase-api';
+import { accessTokenFor, demoUser, secondUser } from './support/users';
+import { expectPath, expectVisible, scrollWidth, searchOf, WAIT_MS } from './support/ui';
+
+const e2e = useBrowserTests();
+
+const policyIdOf = async (contractNumber: string) => {
+  const token = await accessTokenFor(e2e.baseUrl, demoUser);
+  const response = await fetch(`${e2e.baseUrl}/api/contracts/`, { headers: { Authorization: `Bearer ${token}` } });
+  const id = contractListSchema.parse(await response.json()).contracts.find((c) => c.contract_number === contractNumber)?.id;
+  if (id === undefined) throw new Error(`no ${contractNumber}`);
+  return id;
+};
+
+const lastCode = async (phone: string) => {
+  const response = await fetch(`${e2e.baseUrl}/api/dev/outbox/?to=${phone}`);
+  const [message] = ((await response.json()) as { messages: Array<{ text: string }> }).messages;
+  const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code to ${phone}`);
+  return code;
+};
+
+const invoiceIdIn = (page: Page) => new URLSearchParams(searchOf(page)).get('invoice') ?? '';
+
+/** The fee checkboxes of the chooser, checked or not. */
+const feeBoxes = (page: Page) => page.locator('.fee-list input[type="checkbox"]');
+
+/** Leaves only the fees at these positions chosen. */
+async function chooseOnly(page: Page, positions: number[]) {
+  const boxes = feeBoxes(page);
+  const count = await boxes.count();
+  for (let index = 0; index < count; index += 1) {
+    const box = boxes.nth(index);
+    if ((await box.isChecked()) !== positions.includes(index)) await box.click();
+  }
+}
+
+describe('paying fees', () => {
+  it('pays an overdue fee by card from the policy\'s fee page; the history shows it at once, marked as updating', async () => {
+    e2e.expectProblem(/favicon\.ico/, 'console error');
+    const id = await policyIdOf('LI-2023-000184');
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    await page.goto(`/user/contract/${id}/fee`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Fees: Life insurance' }));
+    // Two overdue fees and the one due now are chosen at first.
+    await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBe(3);
+    expect(await page.locator('.fee-list__item[data-status="overdue"]').count()).toBe(2);
+    await chooseOnly(page, [0]);
+    await expect.poll(() => page.getByTestId('fee-total').textContent()).toMatch(/120,000/);
+    await page.getByRole('radio', { name: /^Bank card/ }).check();
+    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+
+    await expectPath(page, /^\/sandbox\/khan\/[0-9a-f-]{36}\/$/);
+    await page.getByRole('button', { name: 'Pay / Төлөх' }).click();
+    await expectPath(page, '/fee/status');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
+    await expectVisible(page.getByText('The fee data update within 3 working days.'));
+
+    // The policy: the payment is in the history at once, marked as updating; one overdue fee is left.
+    await page.goto(`/user/contract/${id}`);
+    await expectVisible(page.getByTestId('fee-updating'));
+    await expectVisible(page.getByText(/Last payment: MNT\s?120,000|Last payment: 120,000/));
+    await page.goto(`/user/contract/${id}/fee`);
+    await expect.poll(() => page.locator('.fee-list__item[data-status="overdue"]').count(), { timeout: WAIT_MS }).toBe(1);
+  });
+
+  it('pays two fees of two policies at once by QR from /user/fee-payment', async () => {
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    await page.goto('/user/fee-payment');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay fees' }));
+    await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
+    // The oldest life-insurance fee and the savings policy's fee.
+    const labels = await page.locator('.fee-list__item').allTextContents();
+    const life = labels.findIndex((text) => text.includes('LI-2023-000184'));
+    const savings = labels.findIndex((text) => text.includes('TS-2022-004512'));
+    expect(life).toBeGreaterThanOrEqual(0);
+    expect(savings).toBeGreaterThanOrEqual(0);
+    await chooseOnly(page, [life, savings]);
+    await expect.poll(() => page.getByTestId('fee-total').textContent()).toMatch(/370,000/);
+    await page.getByRole('radio', { name: /^QPay/ }).check();
+    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+
+    await expectPath(page, /^\/user\/contract\/\d+\/payment\/[0-9a-f-]{36}$/);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay with QPay' }));
+    await expectVisible(page.getByRole('img', { name: /QR code to pay/ }));
+    const invoiceId = pathOfInvoice(page);
+    await settlePayment(e2e.baseUrl, invoiceId, 'paid');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }), 20_000);
+    expect(await page.getByTestId('payment-amount').textContent()).toMatch(/370,000/);
+  });
+
+  it("pays another person's policy through /fee: a wrong code, the right one, mobile money, and a reload on /fee/check", async () => {
+    const person = { register: 'УЕ95031218', phone: '99001101' };
+    // The wrong code's refusal (422) is logged by the browser.
+    e2e.expectProblem(/status of 422/, 'console error');
+    const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
+    await page.goto('/fee');
+    await expectVisible(page.getByRole('heading', { level: 1, name: "Pay a policy's fees" }));
+    const register = page.locator('.register-field');
+    await register.locator('select, input').first().waitFor();
+    await fillRegister(page, person.register);
+    await page.getByLabel('Phone in the contract').fill(person.phone);
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await expect.poll(() => searchOf(page), { timeout: WAIT_MS }).toMatch(/^\?access=[0-9a-f-]{36}$/);
+
+    const code = await lastCode(person.phone);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const codeField = page.getByRole('textbox', { name: /code/i });
+    await codeField.fill(wrong);
+    await page.getByRole('button', { name: /confirm/i }).click();
+    await expectVisible(page.getByRole('alert').filter({ hasText: /incorrect|wrong/i }));
+    // A reload on the code step keeps the confirmation under way.
+    await page.reload();
+    await codeField.fill(code);
+    await page.getByRole('button', { name: /confirm/i }).click();
+
+    await expectPath(page, '/fee/payment');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the fees to pay' }));
+    await expectVisible(page.getByText('BR-2024-000500'));
+    await page.getByRole('radio', { name: /^MostMoney/ }).check();
+    await page.getByLabel('MostMoney phone number').fill('88094512');
+    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+
+    await expectPath(page, '/fee/check');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm with MostMoney' }));
+    await expectVisible(page.getByText(/88\*\*\*\*12/));
+    const invoiceId = invoiceIdIn(page);
+    // A reload while waiting: the same invoice is waited for.
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm with MostMoney' }));
+    expect(invoiceIdIn(page)).toBe(invoiceId);
+    await settlePayment(e2e.baseUrl, invoiceId, 'paid');
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await expectPath(page, '/fee/status');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
+    // The outcome survives a reload too.
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
+  });
+
+  it('shows every fee page at 375 px without sideways scrolling, in both languages', async () => {
+    const id = await policyIdOf('TS-2022-004512');
+    for (const language of ['mn', 'en'] as const) {
+      const page = await e2e.openPage({ width: 375, language, signedInAs: demoUser });
+      for (const path of [`/user/contract/${id}`, `/user/contract/${id}/fee`, '/user/fee-payment', '/fee']) {
+        await page.goto(path);
+        await page.locator('main h1').first().waitFor({ state: 'visible', timeout: WAIT_MS });
+        await page.waitForLoadState('networkidle');
+        expect(await scrollWidth(page), `${language} ${path}`).toBeLessThanOrEqual(375);
+      }
+      await page.close();
+    }
+  });
+});
+
+const pathOfInvoice = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) ?? '';
+
+/** The register number field: two letters and eight digits. */
+async function fillRegister(page: Page, register: string) {
+  const field = page.locator('.register-field');
+  const selects = field.locator('select');
+  if ((await selects.count()) >= 2) {
+    await selects.nth(0).selectOption(register[0] ?? '');
+    await selects.nth(1).selectOption(register[1] ?? '');
+  }
+  await field.locator('input').last().fill(register.slice(2));
+}

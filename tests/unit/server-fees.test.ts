@@ -1,0 +1,205 @@
+/**
+ * Fees (issue 14): the schedule kept per policy, the due fees across a user's policies, the /fee
+ * access by register number + contract phone + code, paying chosen fees once (idempotent, never twice),
+ * and that no endpoint shows one user's policies, fees, payments or accesses to another (user2).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiErrorSchema } from '../../contract/error.schema';
+import { feeAccessSchema, feeListSchema, feePaymentSchema } from '../../contract/fee.schema';
+import { invoiceSchema } from '../../contract/payment.schema';
+import { contractDetailSchema, contractListSchema, todayInMongolia } from '../../contract/insurance.schema';
+import { createTestServer, type TestServer } from '../../server/testing';
+import { newKey, send, tokenFor, type TestApp } from './support/purchase';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let server: TestServer;
+let app: TestApp;
+let demoToken: string;
+let user2Token: string;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
+
+const lastCode = async (phone: string) => {
+  const response = await app.request(`/api/dev/outbox/?to=${phone}`);
+  const [message] = ((await response.json()) as { messages: Array<{ text: string }> }).messages;
+  const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code to ${phone}`);
+  return code;
+};
+
+const policyId = async (token: string, contractNumber: string) => {
+  const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, bearer(token))).json());
+  const id = contracts.find((c) => c.contract_number === contractNumber)?.id;
+  if (id === undefined) throw new Error(`no ${contractNumber}`);
+  return id;
+};
+
+beforeAll(async () => {
+  server = await createTestServer();
+  app = server.app();
+  demoToken = await tokenFor(server.db, server.secret, 'demo@example.com');
+  user2Token = await tokenFor(server.db, server.secret, 'user2@example.com');
+});
+afterAll(() => server?.close());
+
+describe('fee schedule', () => {
+  it('keeps a schedule per policy: the demo life policy has two overdue fees and one due', async () => {
+    const id = await policyId(demoToken, 'LI-2023-000184');
+    const response = await send(app, 'GET', `/api/contracts/${id}/fees/`, undefined, bearer(demoToken));
+    expect(response.status).toBe(200);
+    const { fees } = feeListSchema.parse(await response.json());
+    expect(fees).toHaveLength(240);
+    expect(fees.filter((fee) => fee.status === 'overdue')).toHaveLength(2);
+    expect(fees.filter((fee) => fee.status === 'due').length).toBeGreaterThanOrEqual(1);
+    const today = todayInMongolia();
+    for (const fee of fees.filter((item) => item.status === 'paid')) expect(fee.due_date < today).toBe(true);
+    // The detail page reads the same rows.
+    const detail = contractDetailSchema.parse(await (await send(app, 'GET', `/api/contracts/${id}/`, undefined, bearer(demoToken))).json());
+    expect(detail.fee_schedule.map((fee) => fee.status)).toEqual(fees.map((fee) => fee.status));
+    expect(detail.fee_schedule.map((fee) => fee.id)).toEqual(fees.map((fee) => fee.id));
+  });
+
+  it('lists every due and overdue fee across my policies, oldest first, and none of another user', async () => {
+    const response = await send(app, 'GET', '/api/fees/due/', undefined, bearer(demoToken));
+    expect(response.status).toBe(200);
+    const { fees } = feeListSchema.parse(await response.json());
+    const numbers = new Set(fees.map((fee) => fee.contract_number));
+    expect(numbers).toEqual(new Set(['LI-2023-000184', 'TS-2022-004512']));
+    expect(fees.every((fee) => fee.status === 'due' || fee.status === 'overdue')).toBe(true);
+    expect(fees.map((fee) => fee.due_date)).toEqual([...fees.map((fee) => fee.due_date)].sort());
+    const other = feeListSchema.parse(await (await send(app, 'GET', '/api/fees/due/', undefined, bearer(user2Token))).json());
+    expect(other.fees.some((fee) => numbers.has(fee.contract_number))).toBe(false);
+    expect((await send(app, 'GET', '/api/fees/due/')).status).toBe(401);
+  });
+
+  it("answers 404 for another user's policy schedule", async () => {
+    const id = await policyId(demoToken, 'LI-2023-000184');
+    expect((await send(app, 'GET', `/api/contracts/${id}/fees/`, undefined, bearer(user2Token))).status).toBe(404);
+    expect((await send(app, 'GET', `/api/contracts/${id}/fees/`)).status).toBe(401);
+    expect((await send(app, 'GET', '/api/contracts/abc/fees/', undefined, bearer(demoToken))).status).toBe(404);
+  });
+});
+
+describe('/fee access by register number, contract phone and code', () => {
+  const person = { register: 'УЕ95031218', phone: '99001101' };
+
+  it('refuses an unknown register number and phone pair', async () => {
+    const response = await send(app, 'POST', '/api/fee-access/', { register: person.register, phone: '99009999' }, bearer(user2Token));
+    expect(response.status).toBe(422);
+    expect(apiErrorSchema.parse(await response.json()).message.key).toBe('errors.noInsurance');
+  });
+
+  it('sends a code; a wrong code is refused with the tries left; the right one shows the due fees; only to its user', async () => {
+    const started = await send(app, 'POST', '/api/fee-access/', person, { ...bearer(user2Token), 'Idempotency-Key': newKey() });
+    expect(started.status).toBe(201);
+    const access = feeAccessSchema.parse(await started.json());
+    expect(access).toMatchObject({ confirmed: false, policy: null, fees: [], phone: '99****01' });
+    // Nobody else reads or confirms it.
+    expect((await send(app, 'GET', `/api/fee-access/${access.id}/`, undefined, bearer(demoToken))).status).toBe(404);
+    const code = await lastCode(person.phone);
+    expect((await send(app, 'POST', `/api/fee-access/${access.id}/confirm/`, { code }, bearer(demoToken))).status).toBe(404);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await send(app, 'POST', `/api/fee-access/${access.id}/confirm/`, { code: wrong }, bearer(user2Token));
+    expect(refused.status).toBe(422);
+    expect(apiErrorSchema.parse(await refused.json()).message).toEqual({ key: 'errors.codeIncorrect', values: { attempts: 4 } });
+    const confirmed = await send(app, 'POST', `/api/fee-access/${access.id}/confirm/`, { code }, bearer(user2Token));
+    expect(confirmed.status).toBe(200);
+    const open = feeAccessSchema.parse(await confirmed.json());
+    expect(open.confirmed).toBe(true);
+    expect(open.policy?.contract_number).toBe('BR-2024-000500');
+    expect(open.policy?.insurer).toBe('Э*** Б***');
+    expect(open.fees.length).toBeGreaterThan(0);
+    // A reload reads the same.
+    const again = feeAccessSchema.parse(await (await send(app, 'GET', `/api/fee-access/${access.id}/`, undefined, bearer(user2Token))).json());
+    expect(again.fees.map((fee) => fee.id)).toEqual(open.fees.map((fee) => fee.id));
+  });
+});
+
+describe('paying fees', () => {
+  const dueOf = async (token: string) => feeListSchema.parse(await (await send(app, 'GET', '/api/fees/due/', undefined, bearer(token))).json()).fees;
+  const pay = (token: string, body: object, key = newKey()) => send(app, 'POST', '/api/fee-payments/', body, { ...bearer(token), 'Idempotency-Key': key });
+  const complete = (invoiceId: string, result: 'paid' | 'failed' = 'paid') => send(app, 'POST', `/api/dev/payments/${invoiceId}/complete/`, { result });
+
+  it('pays two fees in one payment: marked paid at once, one payment per policy in the history, a notification, and never twice', async () => {
+    const due = await dueOf(demoToken);
+    const overdue = due.filter((fee) => fee.status === 'overdue');
+    const chosen = [overdue[0], due.find((fee) => fee.contract_number !== overdue[0]?.contract_number)].filter((fee) => fee !== undefined);
+    expect(chosen).toHaveLength(2);
+    const key = newKey();
+    const created = await pay(demoToken, { items: chosen.map((fee) => fee.id), provider: 'qpay' }, key);
+    expect(created.status).toBe(201);
+    const payment = feePaymentSchema.parse(await created.json());
+    expect(payment.amount).toBe(chosen.reduce((sum, fee) => sum + fee.amount, 0));
+    // The same key answers the same payment; the same key with another request is a conflict.
+    const replay = feePaymentSchema.parse(await (await pay(demoToken, { items: chosen.map((fee) => fee.id), provider: 'qpay' }, key)).json());
+    expect(replay.id).toBe(payment.id);
+    expect((await pay(demoToken, { items: [chosen[0]?.id], provider: 'qpay' }, key)).status).toBe(409);
+    // The invoice is the owner's only.
+    const invoiceId = payment.invoice_id ?? '';
+    const invoice = invoiceSchema.parse(await (await send(app, 'GET', `/api/invoices/${invoiceId}/`, undefined, bearer(demoToken))).json());
+    expect(invoice).toMatchObject({ purpose: 'fees', subject_id: payment.id, amount: payment.amount, status: 'pending' });
+    expect((await send(app, 'GET', `/api/invoices/${invoiceId}/`, undefined, bearer(user2Token))).status).toBe(404);
+    expect((await send(app, 'GET', `/api/fee-payments/${payment.id}/`, undefined, bearer(user2Token))).status).toBe(404);
+    // A second payment of one of the same fees, made before the first is paid.
+    const rival = feePaymentSchema.parse(await (await pay(demoToken, { items: [chosen[0]?.id], provider: 'khan' })).json());
+
+    const { rows: before } = await server.db.query<{ n: number }>(`select count(*)::int as n from notifications where kind = 'invoice_paid'`);
+    expect((await complete(invoiceId)).status).toBe(200);
+    const paid = feePaymentSchema.parse(await (await send(app, 'GET', `/api/fee-payments/${payment.id}/`, undefined, bearer(demoToken))).json());
+    expect(paid.status).toBe('paid');
+    expect(paid.items.every((fee) => fee.status === 'paid' && fee.pending_update)).toBe(true);
+    const { rows: after } = await server.db.query<{ n: number }>(`select count(*)::int as n from notifications where kind = 'invoice_paid'`);
+    expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);
+
+    // The policy's history shows the payment at once, marked as updating.
+    const policy = contractDetailSchema.parse(await (await send(app, 'GET', `/api/contracts/${chosen[0]?.policy_id}/`, undefined, bearer(demoToken))).json());
+    const latest = [...policy.payments].sort((a, b) => (a.paid_at < b.paid_at ? 1 : -1))[0];
+    expect(latest).toMatchObject({ amount: chosen[0]?.amount, method: 'qpay', pending_update: true });
+    expect(policy.fee_schedule.find((fee) => fee.id === chosen[0]?.id)).toMatchObject({ status: 'paid', pending_update: true });
+    expect((await dueOf(demoToken)).map((fee) => fee.id)).not.toContain(chosen[0]?.id);
+
+    // Paid once: the rival's money goes back; a new payment of it is refused.
+    await complete(rival.invoice_id ?? '');
+    const refused = invoiceSchema.parse(await (await send(app, 'GET', `/api/invoices/${rival.invoice_id}/`, undefined, bearer(demoToken))).json());
+    expect(refused.refund_due).toBe(true);
+    const again = await pay(demoToken, { items: [chosen[0]?.id], provider: 'qpay' });
+    expect(again.status).toBe(409);
+    expect(apiErrorSchema.parse(await again.json()).message.key).toBe('errors.feesUnavailable');
+    // One policy payment per policy of the payment.
+    const { rows: payments } = await server.db.query<{ n: number }>('select count(*)::int as n from policy_payments where fee_payment_id = $1', [payment.id]);
+    expect(payments[0]?.n).toBe(2);
+  });
+
+  it("refuses another user's fees and unknown fees; needs a key and a provider", async () => {
+    const demoFee = (await dueOf(demoToken))[0];
+    const response = await pay(user2Token, { items: [demoFee?.id], provider: 'qpay' });
+    expect(response.status).toBe(409);
+    expect((await pay(demoToken, { items: [999_999_999], provider: 'qpay' })).status).toBe(409);
+    expect((await send(app, 'POST', '/api/fee-payments/', { items: [demoFee?.id], provider: 'qpay' }, bearer(demoToken))).status).toBe(400);
+    expect((await pay(demoToken, { items: [], provider: 'qpay' })).status).toBe(400);
+    expect((await pay(demoToken, { items: [demoFee?.id], provider: 'cash' })).status).toBe(400);
+    expect((await send(app, 'POST', '/api/fee-payments/', { items: [demoFee?.id], provider: 'qpay' })).status).toBe(401);
+  });
+
+  it('pays a confirmed /fee access by mobile money; the access is its user\'s only', async () => {
+    const person = { register: 'ЧБ87112404', phone: '99001102' };
+    const access = feeAccessSchema.parse(await (await send(app, 'POST', '/api/fee-access/', person, bearer(user2Token))).json());
+    const fee = (await (async () => {
+      const confirmed = await send(app, 'POST', `/api/fee-access/${access.id}/confirm/`, { code: await lastCode(person.phone) }, bearer(user2Token));
+      return feeAccessSchema.parse(await confirmed.json()).fees[0];
+    })());
+    expect(fee).toBeDefined();
+    // Another user cannot use it.
+    expect((await pay(demoToken, { items: [fee?.id], provider: 'mostmoney', phone: '99112233', access_id: access.id })).status).toBe(422);
+    // Without the access the fee is not user2's.
+    expect((await pay(user2Token, { items: [fee?.id], provider: 'mostmoney', phone: '88094512' })).status).toBe(409);
+    const created = await pay(user2Token, { items: [fee?.id], provider: 'mostmoney', phone: '88094512', access_id: access.id });
+    expect(created.status).toBe(201);
+    const payment = feePaymentSchema.parse(await created.json());
+    const invoice = invoiceSchema.parse(await (await send(app, 'GET', `/api/invoices/${payment.invoice_id}/`, undefined, bearer(user2Token))).json());
+    expect(invoice.push_sent_to).toBe('88****12');
+    await complete(invoice.id);
+    const reread = feeAccessSchema.parse(await (await send(app, 'GET', `/api/fee-access/${access.id}/`, undefined, bearer(user2Token))).json());
+    expect(reread.fees.map((item) => item.id)).not.toContain(fee?.id);
+  });
+});
