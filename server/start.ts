@@ -19,6 +19,7 @@ import { startDraftSweeper } from './mining/mining.routes';
 import { loadOrCreateSecret, randomSecret } from './secret';
 import { fileUploadStore, temporaryUploadStore, type UploadDataStore } from './uploads/store';
 import { startUploadSweeper } from './uploads/sweeper';
+import { startFeedbackReplier } from './feedback/auto-reply';
 
 export interface StartOptions {
   /** 0 (default) picks a free port. */
@@ -82,6 +83,7 @@ export const startServer = async ({
   let temporaryUploads: string | undefined;
   let stopSweeper: (() => Promise<void>) | undefined;
   let stopDraftSweeper: (() => Promise<void>) | undefined;
+  let stopFeedbackReplier: (() => Promise<void>) | undefined;
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
     await migrate(db);
@@ -99,6 +101,7 @@ export const startServer = async ({
     store ??= fileUploadStore(join(dataDir, 'uploads'));
     stopSweeper = startUploadSweeper(db, store);
     stopDraftSweeper = startDraftSweeper(db);
+    stopFeedbackReplier = startFeedbackReplier(db);
     const app = createApp({
       db,
       secret: tokenSecret,
@@ -131,6 +134,7 @@ export const startServer = async ({
             server?.closeAllConnections();
           });
           await stopDraftSweeper?.();
+          await stopFeedbackReplier?.();
           await stopSweeper?.();
           await db.close();
           await removeTemporaryUploads();
@@ -139,6 +143,7 @@ export const startServer = async ({
   } catch (error) {
     server?.close();
     await stopDraftSweeper?.();
+    await stopFeedbackReplier?.();
     await stopSweeper?.();
     await db.close();
     await removeTemporaryUploads();

@@ -1,5 +1,6 @@
 /** Writes the demo data of seed-data.ts into an empty database (no users yet). */
 import { seedAccounts } from '../account/seed';
+import { seedFeedbackAndNotifications } from '../feedback/seed';
 import { hashPassword } from '../auth/password';
 import { findUserByEmail, insertUser } from '../auth/users.repo';
 import type { Db, Queryable } from './db';
@@ -74,6 +75,7 @@ export const seedDemoData = async (tx: Queryable, hashes: readonly string[]) => 
   await seedContent(tx);
   await seedUsers(tx, hashes);
   await seedAccounts(tx);
+  await seedFeedbackAndNotifications(tx);
 };
 
 /** Seeds when the users table is empty; returns whether it did. */

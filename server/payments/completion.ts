@@ -11,6 +11,7 @@ import type { FailureReason, InvoiceStatus } from '../../contract/payment.schema
 import type { Db, Queryable } from '../db/db';
 import type { ApplicationRow } from '../insurance/applications.repo';
 import { createPolicy } from '../insurance/policies.repo';
+import { notifyPolicyIssued } from '../notifications/events';
 
 export interface Settlement {
   invoiceId: string;
@@ -36,6 +37,8 @@ const issuePolicy = async (tx: Queryable, application: LockedApplication, settle
     { invoiceId: settlement.invoiceId, amount: invoice.amount, method: invoice.provider, reference: settlement.providerPaymentId },
   );
   await tx.query(`update applications set status = 'paid', updated_at = now() where id = $1`, [application.id]);
+  // Issue 14: a signed-in buyer is told (a visitor's purchase has no account to tell).
+  if (application.user_id) await notifyPolicyIssued(tx, application.user_id, application.id);
 };
 
 const setOutcome = (tx: Queryable, paymentId: number, outcome: 'policy' | 'honoured' | 'refund_due' | 'failed' | 'ignored') =>
