@@ -45,3 +45,15 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** GET /api/notifications/stream/ sends this event with `{ unread }` on connecting and after every change. */
 export const NOTIFICATION_STREAM_EVENT = 'unread';
+
+/**
+ * The params each kind's text uses (the client falls back to a text without them when one is
+ * missing): amounts are integers in MNT; `feedback_kind` is a FEEDBACK_KINDS value.
+ */
+export const NOTIFICATION_TEXT_PARAMS: Readonly<Record<NotificationKind, readonly string[]>> = {
+  invoice_paid: ['amount', 'contract_number'],
+  policy_issued: ['contract_number'],
+  claim_stage_changed: ['claim_number'],
+  credit_med_status_changed: [],
+  feedback_replied: ['feedback_kind'],
+};

@@ -101,7 +101,6 @@ export const notificationRoutes = ({ db, secret, keepAliveMs = 25_000, hub = cre
       start: (controller) => {
         let closed = false;
         let unsubscribe: (() => void) | undefined;
-        let timer: ReturnType<typeof setInterval> | undefined;
         // Counts are read one at a time, so they reach the client in order.
         let sending: Promise<void> = Promise.resolve();
         const write = (text: string) => {
@@ -120,6 +119,8 @@ export const notificationRoutes = ({ db, secret, keepAliveMs = 25_000, hub = cre
             })
             .catch((error: unknown) => console.error('[notifications] unread count failed:', error instanceof Error ? error.message : error));
         };
+        const timer = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
+        timer.unref?.();
         stop = () => {
           if (closed) return;
           closed = true;
@@ -134,8 +135,6 @@ export const notificationRoutes = ({ db, secret, keepAliveMs = 25_000, hub = cre
         c.req.raw.signal.addEventListener('abort', () => stop());
         // The client's own reconnect wait; a comment first, so proxies pass the headers on at once.
         write(': connected\nretry: 3000\n\n');
-        timer = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
-        timer.unref?.();
         hub.subscribe(userId, () => sendCount()).then(
           (off) => {
             if (closed) off();

@@ -40,6 +40,9 @@ const InsuranceDetailPage = lazy(() => import('../features/insurance/insurance-d
 const BuyPage = lazy(() => import('../features/buy/buy.page'));
 // The mining registration: one view for its seven steps, so moving between them keeps its machine.
 const MiningPage = lazy(() => import('../features/ot/mining.page'));
+// Issue 14: feedback and notifications.
+const FeedbackPage = lazy(() => import('../features/feedback/feedback.page'));
+const NotificationsPage = lazy(() => import('../features/notifications/notifications.page'));
 
 const soon = ComingSoonPage;
 
@@ -97,8 +100,8 @@ export const routes: readonly AppRoute[] = [
   route('claimDetail', 'user', 'user', 'titles.claimDetail'),
   route('claimCreate', 'user', 'user', 'titles.claimCreate'),
   route('claimCreateFor', 'user', 'user', 'titles.claimCreate'),
-  route('feedback', 'user', 'user', 'titles.feedback'),
-  route('notifications', 'user', 'user', 'titles.notifications'),
+  route('feedback', 'user', 'user', 'titles.feedback', FeedbackPage),
+  route('notifications', 'user', 'user', 'titles.notifications', NotificationsPage),
   route('settings', 'user', 'user', 'titles.settings', SettingsPage),
 
   route('creditMed', 'user', 'user', 'titles.creditMed'),

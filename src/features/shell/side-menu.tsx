@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { MENU_COLLAPSE_WIDTH } from '../../app/config';
 import { paths } from '../../app/paths';
+import { useUnreadCount } from '../../shared/notifications-live';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 
@@ -35,6 +36,14 @@ export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligi
   const { t } = useTranslation('user');
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
+  // Issue 14: the unread notifications, live (src/shared/notifications-live.ts).
+  const unread = useUnreadCount() ?? 0;
+  const badge = unread > 0 ? (
+    <span className="side-menu__badge">
+      <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+      <span className="visually-hidden">{t('menu.unread', { count: unread })}</span>
+    </span>
+  ) : null;
   const collapse = () => {
     if (window.innerWidth < MENU_COLLAPSE_WIDTH) setOpen(false);
   };
@@ -61,6 +70,7 @@ export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligi
         >
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">{t('menu.toggle')}</span>
+          {open ? null : badge}
         </button>
       </div>
       <div id="side-menu-nav" className="side-menu__body">
@@ -83,6 +93,7 @@ export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligi
                 >
                   {item.icon}
                   {item.label}
+                  {item.id === 'notifications' ? badge : null}
                 </Link>
               </li>
             ))}
