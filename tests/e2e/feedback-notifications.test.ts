@@ -83,7 +83,7 @@ describe('feedback', () => {
     await page.getByRole('link', { name: /Notifications/ }).click();
     const item = page.getByRole('listitem').filter({ hasText: 'We replied to your feedback' }).first();
     await expectVisible(item.getByText('The insurer replied to your complaint.'));
-    await item.getByRole('link', { name: 'Open “We replied to your feedback”' }).click();
+    await item.getByRole('link', { name: 'Open', exact: true }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Feedback' }));
     expect(new URL(page.url()).hash).toMatch(/^#feedback-\d+$/);
     await expectBadge(page, `${unreadBefore} unread`);
@@ -111,9 +111,11 @@ describe('notifications', () => {
     await expectBadge(page, `${unread + 1} unread`);
 
     // Read one: the badge falls by one and the item is no longer marked unread.
-    await issued.getByRole('button', { name: 'Mark “Your policy is issued” as read' }).click();
+    const markRead = issued.getByRole('button', { name: 'Mark as read', exact: true });
+    expect(await markRead.getAttribute('aria-describedby')).toBe(await issued.getByRole('heading').getAttribute('id'));
+    await markRead.click();
     await expectBadge(page, `${unread} unread`);
-    expect(await issued.getByRole('button', { name: /Mark .* as read/ }).count()).toBe(0);
+    expect(await issued.getByRole('button', { name: 'Mark as read' }).count()).toBe(0);
     expect(await unreadInDb(demoUser.email)).toBe(unread);
 
     // Read all: no badge; a reload shows the same.

@@ -36,7 +36,7 @@ function NotificationItem({ notification, onRead }: { notification: Notification
   return (
     <li className={unread ? 'notification notification--unread' : 'notification'} data-notification-id={notification.id}>
       <div className="notification__body">
-        <h2 className="notification__title">
+        <h2 className="notification__title" id={`notification-${notification.id}`}>
           {unread ? <span className="notification__dot"><span className="visually-hidden">{t('unread')}: </span></span> : null}
           {title}
         </h2>
@@ -48,7 +48,7 @@ function NotificationItem({ notification, onRead }: { notification: Notification
           <Link
             href={notification.link}
             className="button button--secondary"
-            aria-label={t('openOf', { title })}
+            aria-describedby={`notification-${notification.id}`}
             onClick={() => {
               if (unread) onRead(notification.id);
             }}
@@ -57,7 +57,7 @@ function NotificationItem({ notification, onRead }: { notification: Notification
           </Link>
         ) : null}
         {unread ? (
-          <Button variant="ghost" aria-label={t('markReadOf', { title })} onPress={() => onRead(notification.id)}>
+          <Button variant="ghost" aria-describedby={`notification-${notification.id}`} onPress={() => onRead(notification.id)}>
             {t('markRead')}
           </Button>
         ) : null}
