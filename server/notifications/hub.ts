@@ -18,8 +18,10 @@ export type HubListener = (missed: boolean) => void;
 export interface NotificationHub {
   /** Calls `listener` after every NOTIFY for `userId`; resolves once listening, to the unsubscribe function. */
   subscribe(userId: number, listener: HubListener): Promise<() => void>;
-  /** Streams open in this process (tests). */
+  /** Streams open in this process. */
   size(): number;
+  /** Streams open in this process for one user. */
+  sizeOf(userId: number): number;
 }
 
 const RELISTEN_DELAY_MS = 1000;
@@ -28,6 +30,8 @@ export const createNotificationHub = (db: Db): NotificationHub => {
   const byUser = new Map<number, Set<HubListener>>();
   let count = 0;
   let listening: Promise<() => Promise<void>> | undefined;
+  // Which LISTEN is current: a session lost after it was stopped or replaced changes nothing.
+  let generation = 0;
 
   const dispatch = (payload: string) => {
     const userId = Number(payload);
@@ -37,19 +41,22 @@ export const createNotificationHub = (db: Db): NotificationHub => {
     for (const listeners of byUser.values()) for (const listener of listeners) listener(missed);
   };
 
-  const lost = (error: Error) => {
+  const lost = (error: Error, of: number) => {
+    if (of !== generation) return;
     console.error(`[notifications] LISTEN connection lost: ${error.message}`);
     listening = undefined;
     setTimeout(() => {
       if (count === 0 || listening) return;
       ensure().then(
         () => everyone(true),
-        () => lost(new Error('could not listen again')),
+        () => lost(new Error('could not listen again'), generation),
       );
     }, RELISTEN_DELAY_MS).unref();
   };
 
   const start = async (): Promise<() => Promise<void>> => {
+    generation += 1;
+    const mine = generation;
     if (db.acquireSession) {
       const session = await db.acquireSession();
       try {
@@ -58,7 +65,7 @@ export const createNotificationHub = (db: Db): NotificationHub => {
         });
         session.onLost((error) => {
           session.release(true);
-          lost(error);
+          lost(error, mine);
         });
         await session.query(`listen ${NOTIFICATION_CHANNEL}`);
       } catch (error) {
@@ -100,6 +107,7 @@ export const createNotificationHub = (db: Db): NotificationHub => {
         if (count === 0 && listening) {
           const stopping = listening;
           listening = undefined;
+          generation += 1;
           stopping.then((stop) => stop()).catch((error: unknown) => console.error('[notifications] UNLISTEN failed:', error));
         }
       };
@@ -112,5 +120,6 @@ export const createNotificationHub = (db: Db): NotificationHub => {
       return unsubscribe;
     },
     size: () => count,
+    sizeOf: (userId) => byUser.get(userId)?.size ?? 0,
   };
 };

@@ -12,7 +12,8 @@ import { NOTIFICATION_STREAM_EVENT, NOTIFICATIONS_PAGE_SIZE, type Notification, 
 import { requireUser } from '../auth/require-user';
 import type { Db, Queryable } from '../db/db';
 import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
+import { errorKeys } from '../../contract/error.schema';
+import { errorBody, HttpError, notFound } from '../http/errors';
 import { createNotificationHub, type NotificationHub } from './hub';
 import { NOTIFICATION_CHANNEL } from './notify';
 
@@ -21,6 +22,13 @@ export interface NotificationOptions {
   keepAliveMs?: number;
   /** The process's LISTEN fan-out; by default one made for this app. */
   hub?: NotificationHub;
+  /**
+   * A stream is closed after this long (default 15 min) and the client opens a new one, so its token
+   * is checked again (a changed password or a deleted account ends the stream within this time).
+   */
+  maxAgeMs?: number;
+  /** Open streams one user may hold in one process (default 20); more are 429. */
+  perUser?: number;
 }
 
 const ID_RE = /^\d{1,15}$/;
@@ -48,7 +56,14 @@ const toNotification = (row: Row): Notification => ({
   read: row.read_at !== null,
 });
 
-export const notificationRoutes = ({ db, secret, keepAliveMs = 25_000, hub = createNotificationHub(db) }: { db: Db; secret: string } & NotificationOptions) => {
+export const notificationRoutes = ({
+  db,
+  secret,
+  keepAliveMs = 25_000,
+  hub = createNotificationHub(db),
+  maxAgeMs = 15 * 60_000,
+  perUser = 20,
+}: { db: Db; secret: string } & NotificationOptions) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
 
@@ -95,6 +110,7 @@ export const notificationRoutes = ({ db, secret, keepAliveMs = 25_000, hub = cre
 
   app.get('/notifications/stream/', signedIn, (c) => {
     const userId = c.var.user.id;
+    if (hub.sizeOf(userId) >= perUser) throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), { 'Retry-After': '30' });
     const encoder = new TextEncoder();
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({
@@ -121,10 +137,13 @@ export const notificationRoutes = ({ db, secret, keepAliveMs = 25_000, hub = cre
         };
         const timer = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
         timer.unref?.();
+        const ageLimit = setTimeout(() => stop(), maxAgeMs);
+        ageLimit.unref?.();
         stop = () => {
           if (closed) return;
           closed = true;
           clearInterval(timer);
+          clearTimeout(ageLimit);
           unsubscribe?.();
           try {
             controller.close();

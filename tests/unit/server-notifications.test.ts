@@ -207,6 +207,71 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     await reader?.cancel().catch(() => {});
   });
 
+  it('ends a stream after its maximum age (the client reconnects, and its token is checked again), and caps streams per user', async () => {
+    const short = createApp({ db: server.db, secret: server.secret, distDir: '/nonexistent-dist', notifications: { maxAgeMs: 300, perUser: 1 } });
+    const response = await short.request('/api/notifications/stream/', { headers: auth(other) });
+    const events = eventsOf(response);
+    await events.unread();
+    // A second stream of the same user in this process is refused while the first is open.
+    const second = await short.request('/api/notifications/stream/', { headers: auth(other) });
+    expect(second.status).toBe(429);
+    await expect(events.next()).rejects.toThrow('stream ended');
+  });
+
+  it('listens again after losing its PostgreSQL session, and tells every stream to re-read its count', async () => {
+    type Session = NonNullable<Awaited<ReturnType<NonNullable<Db['acquireSession']>>>>;
+    const sessions: { lose: (error: Error) => void; notify: (payload: string) => void; statements: string[]; released: boolean[] }[] = [];
+    const fakeDb = {
+      ...server.db,
+      listen: undefined,
+      acquireSession: async (): Promise<Session> => {
+        let lost: (error: Error) => void = () => {};
+        let notification: (channel: string, payload: string) => void = () => {};
+        const record = { lose: (error: Error) => lost(error), notify: (payload: string) => notification('user_notifications', payload), statements: [] as string[], released: [] as boolean[] };
+        sessions.push(record);
+        return {
+          query: async <T,>(sql: string) => {
+            record.statements.push(sql);
+            return { rows: [] as T[] };
+          },
+          exec: async () => {},
+          onNotification: (listener) => {
+            notification = listener;
+          },
+          onLost: (listener) => {
+            lost = listener;
+          },
+          release: (broken = false) => {
+            record.released.push(broken);
+          },
+        };
+      },
+    } as Db;
+    const hub = createNotificationHub(fakeDb);
+    const calls: boolean[] = [];
+    const others: boolean[] = [];
+    const off = await hub.subscribe(7, (missed) => calls.push(missed));
+    const offOther = await hub.subscribe(8, (missed) => others.push(missed));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.statements).toEqual(['listen user_notifications']);
+    sessions[0]?.notify('7');
+    expect(calls).toEqual([false]);
+    expect(others).toEqual([]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessions[0]?.lose(new Error('connection terminated'));
+    expect(sessions[0]?.released).toEqual([true]);
+    await vi.waitFor(() => expect(sessions).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(calls).toEqual([false, true]));
+    expect(others).toEqual([true]);
+    logged.mockRestore();
+    sessions[1]?.notify('8');
+    expect(others).toEqual([true, false]);
+    off();
+    offOther();
+    await vi.waitFor(() => expect(sessions[1]?.released).toEqual([false]));
+    expect(sessions[1]?.statements.at(-1)).toBe('unlisten *');
+  });
+
   it('stops listening when the last stream closes', async () => {
     const hub = createNotificationHub(server.db);
     const hubbed = createApp({ db: server.db, secret: server.secret, distDir: '/nonexistent-dist', notifications: { hub } });
