@@ -32,6 +32,8 @@ import { uploadRoutes } from './uploads/uploads.routes';
 // Credit Med card side (issue 13)
 import { creditMedCardRoutes } from './credit-med/cards/cards.routes';
 import { claimUploads, deleteUploadsOf } from './uploads/uploads.repo';
+import { feedbackRoutes, type FeedbackOptions } from './feedback/feedback.routes';
+import { notificationRoutes, type NotificationOptions } from './notifications/notifications.routes';
 
 /**
  * An error for the log: its kind, code and stack frames, without any attached data. A database error
@@ -71,6 +73,10 @@ export interface AppOptions {
   uploadStore?: UploadDataStore;
   /** The cap on new drafts per caller and how long untouched drafts are kept. */
   drafts?: InsuranceDeps['drafts'];
+  /** Feedback (issue 14): when the reference insurer replies. */
+  feedback?: FeedbackOptions;
+  /** Notifications (issue 14): the event stream's keep-alive and the process's LISTEN fan-out. */
+  notifications?: NotificationOptions;
 }
 
 /** What a browser on another origin sends and reads for resumable uploads (tus 1.0). */
@@ -96,6 +102,8 @@ export const createApp = ({
     },
   },
   drafts,
+  feedback = {},
+  notifications = {},
 }: AppOptions) => {
   if (!secret) throw new Error('createApp: a token secret is required');
   const app = new Hono<AppEnv>();
@@ -137,6 +145,8 @@ export const createApp = ({
   app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
   // Credit Med card side (issue 13): card, hospitals, pre-claims, repayments.
   app.route('/api', creditMedCardRoutes({ db, secret }));
+  app.route('/api', feedbackRoutes({ db, secret, ...feedback }));
+  app.route('/api', notificationRoutes({ db, secret, ...notifications }));
   app.all('/api', () => {
     throw notFound();
   });

@@ -22,6 +22,7 @@ import { startClaimReviewer } from './claims/claims.routes';
 import { loadOrCreateSecret, randomSecret } from './secret';
 import { fileUploadStore, temporaryUploadStore, type UploadDataStore } from './uploads/store';
 import { startUploadSweeper } from './uploads/sweeper';
+import { startFeedbackReplier } from './feedback/auto-reply';
 
 export interface StartOptions {
   /** 0 (default) picks a free port. */
@@ -87,6 +88,7 @@ export const startServer = async ({
   let stopDraftSweeper: (() => Promise<void>) | undefined;
   let stopPreClaims: (() => Promise<void>) | undefined;
   let stopClaimReviewer: (() => Promise<void>) | undefined;
+  let stopFeedbackReplier: (() => Promise<void>) | undefined;
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
     await migrate(db);
@@ -107,6 +109,7 @@ export const startServer = async ({
     stopDraftSweeper = startDraftSweeper(db);
     stopPreClaims = startPreClaimProgress(db);
     stopClaimReviewer = startClaimReviewer(db);
+    stopFeedbackReplier = startFeedbackReplier(db);
     const app = createApp({
       db,
       secret: tokenSecret,
@@ -141,6 +144,7 @@ export const startServer = async ({
           await stopClaimReviewer?.();
           await stopDraftSweeper?.();
           await stopPreClaims?.();
+          await stopFeedbackReplier?.();
           await stopSweeper?.();
           await db.close();
           await removeTemporaryUploads();
@@ -151,6 +155,7 @@ export const startServer = async ({
     await stopClaimReviewer?.();
     await stopDraftSweeper?.();
     await stopPreClaims?.();
+    await stopFeedbackReplier?.();
     await stopSweeper?.();
     await db.close();
     await removeTemporaryUploads();

@@ -25,6 +25,12 @@ export interface Db extends Queryable {
    * LISTEN (PostgreSQL only; PGlite is one connection in one process and has none).
    */
   acquireSession?: () => Promise<DbSession>;
+  /**
+   * LISTEN on `channel` in-process (PGlite, whose one connection delivers its own NOTIFYs once their
+   * transaction commits); resolves to the function that stops listening. PostgreSQL listens through
+   * `acquireSession` instead.
+   */
+  listen?: (channel: string, listener: (payload: string) => void) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -41,6 +41,12 @@ export const openPglite = async (dataDir?: string): Promise<Db> => {
   return {
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    listen: async (channel, listener) => {
+      const unlisten = await pglite.listen(channel, listener);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!pglite.closed) await pglite.close();
       await lock?.release();

@@ -2,6 +2,7 @@
 import { seedAccounts } from '../account/seed';
 import { seedCreditMedRequests } from '../credit-med/request/seed';
 import { seedClaims } from '../claims/seed';
+import { seedFeedbackAndNotifications } from '../feedback/seed';
 import { hashPassword } from '../auth/password';
 import { findUserByEmail, insertUser } from '../auth/users.repo';
 import type { Db, Queryable } from './db';
@@ -78,6 +79,7 @@ export const seedDemoData = async (tx: Queryable, hashes: readonly string[]) => 
   await seedAccounts(tx);
   await seedCreditMedRequests(tx);
   await seedClaims(tx);
+  await seedFeedbackAndNotifications(tx);
 };
 
 /** Seeds when the users table is empty; returns whether it did. */

@@ -12,7 +12,7 @@ import type { FailureReason, InvoiceStatus, PaymentProvider } from '../../contra
 import type { Db, Queryable } from '../db/db';
 import type { ApplicationRow } from '../insurance/applications.repo';
 import { createPolicy } from '../insurance/policies.repo';
-import { notify } from '../notifications/notify';
+import { notifyPolicyIssued } from '../notifications/events';
 import { purposeHandler, type OtherPurpose } from './purposes';
 
 export interface Settlement {
@@ -33,15 +33,14 @@ type LockedApplication = Pick<ApplicationRow, 'id' | 'product_id' | 'user_id' | 
 
 const issuePolicy = async (tx: Queryable, application: LockedApplication, settlement: Settlement, invoice: { amount: number; provider: string }) => {
   if (!application.insured || !application.quote || !application.contract) throw new Error('issuePolicy: incomplete application');
-  const policyNumber = await createPolicy(
+  await createPolicy(
     tx,
     { id: application.id, product_id: application.product_id, user_id: application.user_id, insured: application.insured, quote: application.quote, contract: application.contract },
     { invoiceId: settlement.invoiceId, amount: invoice.amount, method: invoice.provider, reference: settlement.providerPaymentId },
   );
   await tx.query(`update applications set status = 'paid', updated_at = now() where id = $1`, [application.id]);
-  if (application.user_id !== null) {
-    await notify(tx, application.user_id, { kind: 'policy_issued', params: { contract_number: policyNumber, amount: invoice.amount }, link: '/user/contract' });
-  }
+  // Issue 14: a signed-in buyer is told, with a link to the new policy (a visitor's purchase has no account to tell).
+  if (application.user_id !== null) await notifyPolicyIssued(tx, application.user_id, application.id, invoice.amount);
 };
 
 const setOutcome = (tx: Queryable, paymentId: number, outcome: 'policy' | 'honoured' | 'settled' | 'refund_due' | 'failed' | 'ignored') =>

@@ -59,6 +59,9 @@ const FeeFlowPage = lazy(() => import('../features/fees/fee-flow.page'));
 const PolicyFeePage = lazy(() => import('../features/fees/policy-fee.page'));
 const PolicyPaymentPage = lazy(() => import('../features/fees/policy-payment.page'));
 const FeePaymentPage = lazy(() => import('../features/fees/fee-payment.page'));
+// Issue 14: feedback and notifications.
+const FeedbackPage = lazy(() => import('../features/feedback/feedback.page'));
+const NotificationsPage = lazy(() => import('../features/notifications/notifications.page'));
 
 const soon = ComingSoonPage;
 
@@ -120,8 +123,8 @@ export const routes: readonly AppRoute[] = [
   route('claimCreatePayout', 'user', 'user', 'titles.claimCreate', ClaimWizardPage),
   route('claimCreateDocuments', 'user', 'user', 'titles.claimCreate', ClaimWizardPage),
   route('claimCreateReview', 'user', 'user', 'titles.claimCreate', ClaimWizardPage),
-  route('feedback', 'user', 'user', 'titles.feedback'),
-  route('notifications', 'user', 'user', 'titles.notifications'),
+  route('feedback', 'user', 'user', 'titles.feedback', FeedbackPage),
+  route('notifications', 'user', 'user', 'titles.notifications', NotificationsPage),
   route('settings', 'user', 'user', 'titles.settings', SettingsPage),
 
   // The Credit Med layout: the user layout that shows 'not eligible' instead of any page to a user who is not.

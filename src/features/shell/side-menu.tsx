@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { MENU_COLLAPSE_WIDTH } from '../../app/config';
 import { paths } from '../../app/paths';
+import { useUnreadCount } from '../../shared/notifications-live';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 
@@ -35,6 +36,10 @@ export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligi
   const { t } = useTranslation('user');
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
+  // Issue 14: the unread notifications, live (src/shared/notifications-live.ts). The link keeps its name;
+  // the count is its description (the digits on the badge are for the eye).
+  const unread = useUnreadCount() ?? 0;
+  const badge = unread > 0 ? <span className="side-menu__badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span> : null;
   const collapse = () => {
     if (window.innerWidth < MENU_COLLAPSE_WIDTH) setOpen(false);
   };
@@ -57,10 +62,12 @@ export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligi
           className="side-menu__toggle"
           aria-expanded={open}
           aria-controls="side-menu-nav"
+          aria-describedby={badge && !open ? 'side-menu-unread' : undefined}
           onClick={() => setOpen((value) => !value)}
         >
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">{t('menu.toggle')}</span>
+          {open ? null : badge}
         </button>
       </div>
       <div id="side-menu-nav" className="side-menu__body">
@@ -79,11 +86,14 @@ export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligi
                   href={item.href}
                   className="side-menu__link"
                   onClick={collapse}
+                  aria-describedby={item.id === 'notifications' && badge ? 'side-menu-unread' : undefined}
                   {...(item.isActive(location) ? { 'aria-current': 'page' as const } : {})}
                 >
                   {item.icon}
                   {item.label}
+                  {item.id === 'notifications' ? badge : null}
                 </Link>
+                {item.id === 'notifications' && badge ? <span id="side-menu-unread" hidden>{t('menu.unread', { count: unread })}</span> : null}
               </li>
             ))}
             <li>

@@ -7,6 +7,7 @@ import { Modal } from '../../ui/modal';
 import { focusAfterUpdate } from '../../ui/focus';
 import { Spinner } from '../../ui/spinner';
 import { AuthActor, selectSession } from '../../app/auth-context';
+import { useNotificationStream } from '../../shared/notifications-live';
 import { Footer } from './footer';
 import { PageChrome } from './page-chrome';
 import { SideMenu } from './side-menu';
@@ -47,6 +48,8 @@ export default function UserLayout({ children }: { children: ReactNode }) {
   const session = AuthActor.useSelector(selectSession);
   const failed = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: 'profileFailed' }));
   const confirmingLogout = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: { ready: 'confirmingLogout' } }));
+  // Issue 14: the live unread count for the side menu's badge, while signed in.
+  useNotificationStream(Boolean(session));
 
   // 'No' keeps the user where they were: back on the logout button (or the menu button that shows it).
   const cancelLogout = () => {

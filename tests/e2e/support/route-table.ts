@@ -5,7 +5,7 @@
  * of the demo user's policies); routes that need an account are opened signed in as the demo user,
  * the others signed out, except the purchase wizard's steps, which open the demo user's own purchase.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { fillPattern } from '../../../contract/paths';
 import { routes, type AppRoute } from '../../../src/app/routes';
 import { completeDraft } from '../../unit/support/purchase';
@@ -114,14 +114,51 @@ export function routeVisits(data: RouteData): RouteVisit[] {
   });
 }
 
+/** The live notification stream of signed-in pages stays open for good: it never counts as traffic. */
+const isLongLived = (request: Request) => request.url().includes('/api/notifications/stream/');
+
+/**
+ * Playwright's `networkidle` without the long-lived event stream: `settled()` resolves once no other
+ * request has been in flight for 500 ms (and stops tracking).
+ */
+function trackRequests(page: Page) {
+  const inflight = new Set<Request>();
+  const started = (request: Request) => {
+    if (!isLongLived(request)) inflight.add(request);
+  };
+  const ended = (request: Request) => inflight.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    settled: async () => {
+      const deadline = Date.now() + WAIT_MS;
+      let quietSince = Date.now();
+      try {
+        for (;;) {
+          if (inflight.size > 0) quietSince = Date.now();
+          else if (Date.now() - quietSince >= 500) return;
+          if (Date.now() > deadline) throw new Error(`requests still in flight: ${[...inflight].map((request) => request.url()).join(', ')}`);
+          await page.waitForTimeout(100);
+        }
+      } finally {
+        page.off('request', started);
+        page.off('requestfinished', ended);
+        page.off('requestfailed', ended);
+      }
+    },
+  };
+}
+
 /**
  * Opens a visit's path and waits until the page is complete: its main heading shown, no loading
  * indicator left in the main area, and the network quiet.
  */
 export async function openVisit(page: Page, visit: RouteVisit) {
+  const quiet = trackRequests(page);
   await page.goto(visit.path);
   await page.locator('main h1, main [role="heading"][aria-level="1"]').first().waitFor({ state: 'visible', timeout: WAIT_MS });
-  await page.waitForLoadState('networkidle');
+  await quiet.settled();
   await page.locator('main .spinner').first().waitFor({ state: 'hidden', timeout: WAIT_MS });
   // Fonts and images settled: nothing moves after this on its own.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

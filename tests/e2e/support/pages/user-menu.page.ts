@@ -1,10 +1,21 @@
 /** The user area's side menu: the user's name, the flag, the items and logout with its confirmation. */
+import type { Locator } from 'playwright-core';
 import { expectHidden, expectVisible } from '../ui';
 import type { UiLanguage } from './ui-language';
 
 export type MenuItem = 'myInsurances' | 'claim' | 'feedback' | 'notifications' | 'settings' | 'creditMed';
 
 export const MENU_ITEMS: readonly MenuItem[] = ['myInsurances', 'claim', 'feedback', 'notifications', 'settings', 'creditMed'];
+
+/** The texts of the elements without the unread badge's digits (shown for the eye, aria-hidden). */
+const textsWithoutBadge = (locator: Locator) =>
+  locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const copy = element.cloneNode(true) as Element;
+      copy.querySelectorAll('.side-menu__badge').forEach((badge) => badge.remove());
+      return (copy.textContent ?? '').trim();
+    }),
+  );
 
 export class UserMenu {
   constructor(private readonly ui: UiLanguage) {}
@@ -41,12 +52,18 @@ export class UserMenu {
 
   /** The names of the menu's links and buttons, in order, as a screen reader lists them. */
   async itemNames() {
-    return (await this.navigation.getByRole('listitem').allInnerTexts()).map((name) => name.trim());
+    return textsWithoutBadge(this.navigation.getByRole('listitem').locator('a, button'));
   }
 
   /** The names of the items marked as the current page. */
   async activeItemNames() {
-    return (await this.navigation.locator('[aria-current="page"]').allInnerTexts()).map((name) => name.trim());
+    return textsWithoutBadge(this.navigation.locator('[aria-current="page"]'));
+  }
+
+  /** The unread count the notifications item describes itself with ("3 unread"), or null when it has none. */
+  async unreadDescription(): Promise<string | null> {
+    const describedBy = await this.item('notifications').getAttribute('aria-describedby');
+    return describedBy ? this.page.locator(`[id="${describedBy}"]`).textContent() : null;
   }
 
   async waitUntilShown() {

@@ -1,0 +1,178 @@
+/**
+ * Notifications (issue 14), bearer only, each user sees only their own:
+ *   GET  /api/notifications/?before={id}   newest first, NOTIFICATIONS_PAGE_SIZE a page, with the unread count
+ *   POST /api/notifications/{id}/read/     marks one read (404 when not the user's)
+ *   POST /api/notifications/read/          marks all read
+ *   GET  /api/notifications/stream/        server-sent events: `unread` with `{ unread }` on connecting
+ *                                          and after every change, a keep-alive comment meanwhile
+ * Marking read NOTIFYs too, so the user's other tabs and devices (on any replica) update their badge.
+ */
+import { Hono } from 'hono';
+import { NOTIFICATION_STREAM_EVENT, NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationPage, type UnreadCount } from '../../contract/notification.schema';
+import { requireUser } from '../auth/require-user';
+import type { Db, Queryable } from '../db/db';
+import type { AppEnv } from '../http/env';
+import { errorKeys } from '../../contract/error.schema';
+import { errorBody, HttpError, notFound } from '../http/errors';
+import { createNotificationHub, type NotificationHub } from './hub';
+import { NOTIFICATION_CHANNEL } from './notify';
+
+export interface NotificationOptions {
+  /** How often an open stream sends a keep-alive comment (default 25 s, below common proxy idle limits). */
+  keepAliveMs?: number;
+  /** The process's LISTEN fan-out; by default one made for this app. */
+  hub?: NotificationHub;
+  /**
+   * A stream is closed after this long (default 15 min) and the client opens a new one, so its token
+   * is checked again (a changed password or a deleted account ends the stream within this time).
+   */
+  maxAgeMs?: number;
+  /** Open streams one user may hold in one process (default 20); more are 429. */
+  perUser?: number;
+}
+
+const ID_RE = /^\d{1,15}$/;
+
+export const unreadOf = async (q: Queryable, userId: number): Promise<number> =>
+  (await q.query<{ count: number }>('select count(*)::int as count from notifications where user_id = $1 and read_at is null', [userId])).rows[0]?.count ?? 0;
+
+const announce = (q: Queryable, userId: number) => q.query('select pg_notify($1, $2)', [NOTIFICATION_CHANNEL, String(userId)]);
+
+interface Row {
+  id: number;
+  kind: string;
+  params: Record<string, string | number>;
+  link: string | null;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+const toNotification = (row: Row): Notification => ({
+  id: row.id,
+  kind: row.kind,
+  params: row.params,
+  link: row.link,
+  created_at: row.created_at.toISOString(),
+  read: row.read_at !== null,
+});
+
+export const notificationRoutes = ({
+  db,
+  secret,
+  keepAliveMs = 25_000,
+  hub = createNotificationHub(db),
+  maxAgeMs = 15 * 60_000,
+  perUser = 20,
+}: { db: Db; secret: string } & NotificationOptions) => {
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(db, secret);
+
+  app.get('/notifications/', signedIn, async (c) => {
+    const userId = c.var.user.id;
+    const before = c.req.query('before');
+    if (before !== undefined && !ID_RE.test(before)) throw notFound();
+    const { rows } = await db.query<Row>(
+      `select id, kind, params, link, created_at, read_at from notifications
+        where user_id = $1 and ($2::bigint is null or id < $2::bigint) order by id desc limit $3`,
+      [userId, before ?? null, NOTIFICATIONS_PAGE_SIZE + 1],
+    );
+    const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(toNotification);
+    const next = rows.length > NOTIFICATIONS_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null;
+    return c.json<NotificationPage>({ items, next, unread: await unreadOf(db, userId) });
+  });
+
+  app.post('/notifications/read/', signedIn, async (c) => {
+    const userId = c.var.user.id;
+    const unread = await db.transaction(async (tx) => {
+      const { rows } = await tx.query('update notifications set read_at = now() where user_id = $1 and read_at is null returning id', [userId]);
+      if (rows.length > 0) await announce(tx, userId);
+      return unreadOf(tx, userId);
+    });
+    return c.json<UnreadCount>({ unread });
+  });
+
+  app.post('/notifications/:id/read/', signedIn, async (c) => {
+    const userId = c.var.user.id;
+    const id = c.req.param('id');
+    if (!ID_RE.test(id)) throw notFound();
+    const unread = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ read_at: Date | null }>('select read_at from notifications where id = $1 and user_id = $2 for update', [id, userId]);
+      const row = rows[0];
+      if (!row) throw notFound();
+      if (row.read_at === null) {
+        await tx.query('update notifications set read_at = now() where id = $1', [id]);
+        await announce(tx, userId);
+      }
+      return unreadOf(tx, userId);
+    });
+    return c.json<UnreadCount>({ unread });
+  });
+
+  app.get('/notifications/stream/', signedIn, (c) => {
+    const userId = c.var.user.id;
+    if (hub.sizeOf(userId) >= perUser) throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), { 'Retry-After': '30' });
+    const encoder = new TextEncoder();
+    let stop = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        let closed = false;
+        let unsubscribe: (() => void) | undefined;
+        // Counts are read one at a time, so they reach the client in order.
+        let sending: Promise<void> = Promise.resolve();
+        const write = (text: string) => {
+          if (closed) return;
+          try {
+            controller.enqueue(encoder.encode(text));
+          } catch {
+            stop();
+          }
+        };
+        const sendCount = () => {
+          sending = sending
+            .then(async () => {
+              if (closed) return;
+              write(`event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify({ unread: await unreadOf(db, userId) })}\n\n`);
+            })
+            .catch((error: unknown) => console.error('[notifications] unread count failed:', error instanceof Error ? error.message : error));
+        };
+        const timer = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
+        timer.unref?.();
+        const ageLimit = setTimeout(() => stop(), maxAgeMs);
+        ageLimit.unref?.();
+        stop = () => {
+          if (closed) return;
+          closed = true;
+          clearInterval(timer);
+          clearTimeout(ageLimit);
+          unsubscribe?.();
+          try {
+            controller.close();
+          } catch {
+            // already closed by the client
+          }
+        };
+        c.req.raw.signal.addEventListener('abort', () => stop());
+        // The client's own reconnect wait; a comment first, so proxies pass the headers on at once.
+        write(': connected\nretry: 3000\n\n');
+        hub.subscribe(userId, () => sendCount()).then(
+          (off) => {
+            if (closed) off();
+            else unsubscribe = off;
+            // After LISTEN is in place: nothing committed from here on is missed.
+            sendCount();
+          },
+          (error: unknown) => {
+            console.error('[notifications] could not listen:', error instanceof Error ? error.message : error);
+            stop();
+          },
+        );
+      },
+      cancel: () => stop(),
+    });
+    return new Response(body, {
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+    });
+  });
+
+  return app;
+};

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_KINDS, NOTIFICATION_TEXT_PARAMS, type Notification, type NotificationKind } from '../../../contract/notification.schema';
+import { formatMoney } from '../../app/format';
+
+const isKnown = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+
+/** A notification's translated title and text, filled from its params (money formatted, kinds named). */
+export function useNotificationText() {
+  const { t, i18n } = useTranslation('notifications');
+  return (notification: Notification) => {
+    const kind = isKnown(notification.kind) ? notification.kind : 'other';
+    const needs = kind === 'other' ? [] : NOTIFICATION_TEXT_PARAMS[kind];
+    const params = notification.params;
+    const complete = needs.every((name) => params[name] !== undefined && params[name] !== '');
+    const values: Record<string, string | number> = { ...params };
+    if (typeof params.amount === 'number') values.amount = formatMoney(params.amount, i18n.language);
+    if (typeof params.feedback_kind === 'string') values.feedback_kind = t(`feedbackKinds.${params.feedback_kind}`, { defaultValue: t('feedbackKinds.question') });
+    return {
+      title: t(`kinds.${kind}.title`),
+      text: complete ? t(`kinds.${kind}.text`, values) : t(`kinds.${kind}.textPlain`),
+    };
+  };
+}

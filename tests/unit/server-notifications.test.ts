@@ -1,0 +1,315 @@
+/**
+ * Issue 14 on the server: feedback (owner only, validated, idempotent, answered by the periodic task
+ * with a notification), notifications (owner only, paging, mark read) and the live stream, including
+ * two app instances with databases of their own on one PostgreSQL: a notify on one reaches a stream
+ * opened on the other (on PGlite both share the one in-process database).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiErrorSchema } from '../../contract/error.schema';
+import { feedbackItemSchema, feedbackListSchema } from '../../contract/feedback.schema';
+import { NOTIFICATIONS_PAGE_SIZE, notificationPageSchema, unreadCountSchema } from '../../contract/notification.schema';
+import { createApp } from '../../server/app';
+import { findUserByEmail } from '../../server/auth/users.repo';
+import type { Db } from '../../server/db/db';
+import { openDb } from '../../server/db/open';
+import { replyDueFeedback } from '../../server/feedback/auto-reply';
+import { createNotificationHub } from '../../server/notifications/hub';
+import { notify } from '../../server/notifications/notify';
+import { createTestServer, testDatabaseKind, type TestServer } from '../../server/testing';
+import { completeDraft, createInvoice, newKey, send, tokenFor, type TestApp } from './support/purchase';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let server: TestServer;
+let app: TestApp;
+let demo: string;
+let other: string;
+let demoId: number;
+let otherId: number;
+
+const auth = (token: string, extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${token}`, ...extra });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  app = server.app();
+  demo = await tokenFor(server.db, server.secret, 'demo@example.com');
+  other = await tokenFor(server.db, server.secret, 'user2@example.com');
+  demoId = (await findUserByEmail(server.db, 'demo@example.com'))?.id ?? -1;
+  otherId = (await findUserByEmail(server.db, 'user2@example.com'))?.id ?? -1;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const demoPolicyId = async () =>
+  (await server.db.query<{ id: number }>(`select id from policies where contract_number = 'LI-2023-000184'`)).rows[0]?.id ?? -1;
+
+const sendFeedback = (token: string, body: unknown, key = newKey()) => send(app, 'POST', '/api/feedback/', body, auth(token, { 'Idempotency-Key': key }));
+
+/** Reads an SSE response's `unread` events as they arrive. */
+const eventsOf = (response: Response) => {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const next = async (): Promise<{ event: string; data: string; raw: string }> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const raw = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(raw)?.[1];
+        const data = /^data: (.*)$/m.exec(raw)?.[1];
+        if (event && data !== undefined) return { event, data, raw };
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+  const unread = async () => {
+    const { event, data } = await next();
+    expect(event).toBe('unread');
+    return unreadCountSchema.parse(JSON.parse(data)).unread;
+  };
+  return { next, unread, cancel: () => reader.cancel() };
+};
+
+describe(`feedback (${testDatabaseKind()})`, () => {
+  it('is sent once per idempotency key, answered later with a notification, and listed newest first', async () => {
+    const key = newKey();
+    const body = { kind: 'complaint', policy_id: await demoPolicyId(), text: '  Хураамжийн мэдээлэл шинэчлэгдээгүй байна.  ' };
+    const first = await sendFeedback(demo, body, key);
+    expect(first.status).toBe(201);
+    const sent = feedbackItemSchema.parse(await first.json());
+    expect(sent).toMatchObject({ kind: 'complaint', contract_number: 'LI-2023-000184', text: 'Хураамжийн мэдээлэл шинэчлэгдээгүй байна.', reply: null });
+    const repeat = await sendFeedback(demo, body, key);
+    expect(repeat.status).toBe(200);
+    expect(feedbackItemSchema.parse(await repeat.json()).id).toBe(sent.id);
+    expect((await sendFeedback(demo, { ...body, text: 'other' }, key)).status).toBe(409);
+
+    const unreadBefore = notificationPageSchema.parse(await (await send(app, 'GET', '/api/notifications/', undefined, auth(demo))).json()).unread;
+    // Not due yet: nothing is answered.
+    await replyDueFeedback(server.db);
+    let list = feedbackListSchema.parse(await (await send(app, 'GET', '/api/feedback/', undefined, auth(demo, { 'Accept-Language': 'en' }))).json());
+    expect(list.items[0]?.id).toBe(sent.id);
+    expect(list.items[0]?.reply).toBeNull();
+    await server.db.query('update feedback set reply_due_at = now() where id = $1', [sent.id]);
+    expect(await replyDueFeedback(server.db)).toBe(1);
+    expect(await replyDueFeedback(server.db)).toBe(0);
+    list = feedbackListSchema.parse(await (await send(app, 'GET', '/api/feedback/', undefined, auth(demo, { 'Accept-Language': 'en' }))).json());
+    expect(list.items[0]?.reply?.text).toMatch(/complaint/);
+    const page = notificationPageSchema.parse(await (await send(app, 'GET', '/api/notifications/', undefined, auth(demo))).json());
+    expect(page.unread).toBe(unreadBefore + 1);
+    expect(page.items[0]).toMatchObject({ kind: 'feedback_replied', read: false, params: { feedback_id: sent.id, feedback_kind: 'complaint' }, link: `/user/feedback#feedback-${sent.id}` });
+  });
+
+  it('validates kind, text length, policy ownership and the idempotency key', async () => {
+    const fields = async (response: Response) => ({ status: response.status, fields: Object.keys(apiErrorSchema.parse(await response.json()).fields ?? {}) });
+    expect(await fields(await sendFeedback(demo, { kind: 'rant', text: 'x' }))).toEqual({ status: 400, fields: ['kind'] });
+    expect(await fields(await sendFeedback(demo, { kind: 'thanks', text: '   ' }))).toEqual({ status: 400, fields: ['text'] });
+    expect(await fields(await sendFeedback(demo, { kind: 'thanks', text: 'я'.repeat(2001) }))).toEqual({ status: 400, fields: ['text'] });
+    expect((await sendFeedback(demo, { kind: 'thanks', text: 'я'.repeat(2000) })).status).toBe(201);
+    // Another user's policy is refused as if it did not exist.
+    expect(await fields(await sendFeedback(other, { kind: 'question', policy_id: await demoPolicyId(), text: 'hi' }))).toEqual({ status: 400, fields: ['policy_id'] });
+    expect((await send(app, 'POST', '/api/feedback/', { kind: 'thanks', text: 'hi' }, auth(demo))).status).toBe(400);
+  });
+
+  it('is the owner’s only', async () => {
+    expect((await send(app, 'GET', '/api/feedback/')).status).toBe(401);
+    expect((await send(app, 'POST', '/api/feedback/', { kind: 'thanks', text: 'hi' }, { 'Idempotency-Key': newKey() })).status).toBe(401);
+    const mine = feedbackListSchema.parse(await (await send(app, 'GET', '/api/feedback/', undefined, auth(demo))).json());
+    expect(mine.items.length).toBeGreaterThan(0);
+    const theirs = feedbackListSchema.parse(await (await send(app, 'GET', '/api/feedback/', undefined, auth(other))).json());
+    expect(theirs.items.map((item) => item.id).filter((id) => mine.items.some((item) => item.id === id))).toEqual([]);
+    // The same key from another user is another feedback, not the first user's answer.
+    const key = newKey();
+    const a = feedbackItemSchema.parse(await (await sendFeedback(demo, { kind: 'thanks', text: 'same' }, key)).json());
+    const b = await sendFeedback(other, { kind: 'thanks', text: 'same' }, key);
+    expect(b.status).toBe(201);
+    expect(feedbackItemSchema.parse(await b.json()).id).not.toBe(a.id);
+  });
+});
+
+describe(`notifications (${testDatabaseKind()})`, () => {
+  it('pages newest first and marks one and all read, for the owner only', async () => {
+    for (let index = 0; index < NOTIFICATIONS_PAGE_SIZE + 3; index += 1) {
+      await server.db.transaction((tx) => notify(tx, otherId, { kind: 'invoice_paid', params: { amount: 1000 + index }, link: '/user/contract' }));
+    }
+    const first = notificationPageSchema.parse(await (await send(app, 'GET', '/api/notifications/', undefined, auth(other))).json());
+    expect(first.items).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    expect(first.items[0]?.params.amount).toBe(1000 + NOTIFICATIONS_PAGE_SIZE + 2);
+    expect(first.unread).toBe(NOTIFICATIONS_PAGE_SIZE + 3);
+    expect(first.next).not.toBeNull();
+    const second = notificationPageSchema.parse(await (await send(app, 'GET', `/api/notifications/?before=${first.next}`, undefined, auth(other))).json());
+    expect(second.items.map((item) => item.params.amount)).toEqual([1002, 1001, 1000]);
+    expect(second.next).toBeNull();
+
+    const target = first.items[0]?.id ?? -1;
+    // Another user can neither read nor mark it.
+    expect((await send(app, 'POST', `/api/notifications/${target}/read/`, undefined, auth(demo))).status).toBe(404);
+    const demoPage = notificationPageSchema.parse(await (await send(app, 'GET', '/api/notifications/', undefined, auth(demo))).json());
+    expect(demoPage.items.some((item) => item.id === target)).toBe(false);
+    expect((await send(app, 'GET', '/api/notifications/')).status).toBe(401);
+    expect((await send(app, 'POST', `/api/notifications/${target}/read/`)).status).toBe(401);
+    expect((await send(app, 'POST', '/api/notifications/read/')).status).toBe(401);
+    expect((await send(app, 'GET', '/api/notifications/stream/')).status).toBe(401);
+
+    const one = unreadCountSchema.parse(await (await send(app, 'POST', `/api/notifications/${target}/read/`, undefined, auth(other))).json());
+    expect(one.unread).toBe(NOTIFICATIONS_PAGE_SIZE + 2);
+    // Marking all of one user's leaves the other's unread count alone.
+    const demoUnread = demoPage.unread;
+    const all = unreadCountSchema.parse(await (await send(app, 'POST', '/api/notifications/read/', undefined, auth(other))).json());
+    expect(all.unread).toBe(0);
+    const after = notificationPageSchema.parse(await (await send(app, 'GET', '/api/notifications/', undefined, auth(demo))).json());
+    expect(after.unread).toBe(demoUnread);
+    expect((await send(app, 'GET', '/api/notifications/?before=abc', undefined, auth(other))).status).toBe(404);
+  });
+
+  it('streams the unread count on connecting and after a notification, only to its user', async () => {
+    const controller = new AbortController();
+    const response = await app.request('/api/notifications/stream/', { headers: auth(demo), signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const events = eventsOf(response);
+    const start = await events.unread();
+    // Someone else's notification does not reach this stream; the user's own does.
+    await server.db.transaction((tx) => notify(tx, otherId, { kind: 'invoice_paid', params: { amount: 5 } }));
+    await server.db.transaction((tx) => notify(tx, demoId, { kind: 'invoice_paid', params: { amount: 5 } }));
+    expect(await events.unread()).toBe(start + 1);
+    // Marking read is announced too (the badge of the user's other tabs falls).
+    await send(app, 'POST', '/api/notifications/read/', undefined, auth(demo));
+    expect(await events.unread()).toBe(0);
+    // A rolled-back event is never announced: the next event is the committed one.
+    await server.db.transaction((tx) => notify(tx, demoId, { kind: 'invoice_paid' }).then(() => Promise.reject(new Error('rollback')))).catch(() => {});
+    await server.db.transaction((tx) => notify(tx, demoId, { kind: 'invoice_paid' }));
+    expect(await events.unread()).toBe(1);
+    controller.abort();
+    await events.cancel().catch(() => {});
+  });
+
+  it('sends keep-alive comments', async () => {
+    const keepAlive = createApp({ db: server.db, secret: server.secret, distDir: '/nonexistent-dist', notifications: { keepAliveMs: 50 } });
+    const controller = new AbortController();
+    const response = await keepAlive.request('/api/notifications/stream/', { headers: auth(other), signal: controller.signal });
+    const reader = response.body?.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes(': keep-alive')) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+    expect(text).toContain(': keep-alive\n\n');
+    controller.abort();
+    await reader?.cancel().catch(() => {});
+  });
+
+  it('ends a stream after its maximum age (the client reconnects, and its token is checked again), and caps streams per user', async () => {
+    const short = createApp({ db: server.db, secret: server.secret, distDir: '/nonexistent-dist', notifications: { maxAgeMs: 300, perUser: 1 } });
+    const response = await short.request('/api/notifications/stream/', { headers: auth(other) });
+    const events = eventsOf(response);
+    await events.unread();
+    // A second stream of the same user in this process is refused while the first is open.
+    const second = await short.request('/api/notifications/stream/', { headers: auth(other) });
+    expect(second.status).toBe(429);
+    await expect(events.next()).rejects.toThrow('stream ended');
+  });
+
+  it('listens again after losing its PostgreSQL session, and tells every stream to re-read its count', async () => {
+    type Session = NonNullable<Awaited<ReturnType<NonNullable<Db['acquireSession']>>>>;
+    const sessions: { lose: (error: Error) => void; notify: (payload: string) => void; statements: string[]; released: boolean[] }[] = [];
+    const fakeDb = {
+      ...server.db,
+      listen: undefined,
+      acquireSession: async (): Promise<Session> => {
+        let lost: (error: Error) => void = () => {};
+        let notification: (channel: string, payload: string) => void = () => {};
+        const record = { lose: (error: Error) => lost(error), notify: (payload: string) => notification('user_notifications', payload), statements: [] as string[], released: [] as boolean[] };
+        sessions.push(record);
+        return {
+          query: async <T,>(sql: string) => {
+            record.statements.push(sql);
+            return { rows: [] as T[] };
+          },
+          exec: async () => {},
+          onNotification: (listener) => {
+            notification = listener;
+          },
+          onLost: (listener) => {
+            lost = listener;
+          },
+          release: (broken = false) => {
+            record.released.push(broken);
+          },
+        };
+      },
+    } as Db;
+    const hub = createNotificationHub(fakeDb);
+    const calls: boolean[] = [];
+    const others: boolean[] = [];
+    const off = await hub.subscribe(7, (missed) => calls.push(missed));
+    const offOther = await hub.subscribe(8, (missed) => others.push(missed));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.statements).toEqual(['listen user_notifications']);
+    sessions[0]?.notify('7');
+    expect(calls).toEqual([false]);
+    expect(others).toEqual([]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessions[0]?.lose(new Error('connection terminated'));
+    expect(sessions[0]?.released).toEqual([true]);
+    await vi.waitFor(() => expect(sessions).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(calls).toEqual([false, true]));
+    expect(others).toEqual([true]);
+    logged.mockRestore();
+    sessions[1]?.notify('8');
+    expect(others).toEqual([true, false]);
+    off();
+    offOther();
+    await vi.waitFor(() => expect(sessions[1]?.released).toEqual([false]));
+    expect(sessions[1]?.statements.at(-1)).toBe('unlisten *');
+  });
+
+  it('stops listening when the last stream closes', async () => {
+    const hub = createNotificationHub(server.db);
+    const hubbed = createApp({ db: server.db, secret: server.secret, distDir: '/nonexistent-dist', notifications: { hub } });
+    const controller = new AbortController();
+    const response = await hubbed.request('/api/notifications/stream/', { headers: auth(other), signal: controller.signal });
+    const events = eventsOf(response);
+    await events.unread();
+    expect(hub.size()).toBe(1);
+    controller.abort();
+    await events.cancel().catch(() => {});
+    await vi.waitFor(() => expect(hub.size()).toBe(0));
+  });
+
+  it('reaches a stream opened on another app instance with its own database connection', async () => {
+    // Two replicas: each has its own Db (its own pool and LISTEN session on PostgreSQL).
+    let secondDb: Db = server.db;
+    if (server.databaseUrl) secondDb = await openDb({ databaseUrl: server.databaseUrl });
+    try {
+      const replicaA = server.app();
+      const replicaB = createApp({ db: secondDb, secret: server.secret, distDir: '/nonexistent-dist' });
+      const controller = new AbortController();
+      const response = await replicaB.request('/api/notifications/stream/', { headers: auth(demo), signal: controller.signal });
+      const events = eventsOf(response);
+      const start = await events.unread();
+      // An event on replica A: a signed-in purchase paid there makes a policy_issued notification.
+      const draft = await completeDraft(replicaA, undefined, demo);
+      const { invoice } = await createInvoice(replicaA, draft, { provider: 'qpay' });
+      const paid = await send(replicaA, 'POST', `/api/dev/payments/${invoice?.id}/complete/`, { result: 'paid' });
+      expect(paid.status).toBe(200);
+      expect(await events.unread()).toBe(start + 1);
+      const page = notificationPageSchema.parse(await (await send(replicaB, 'GET', '/api/notifications/', undefined, auth(demo))).json());
+      expect(page.items[0]).toMatchObject({ kind: 'policy_issued', read: false });
+      expect(page.items[0]?.link).toMatch(/^\/user\/contract\/\d+$/);
+      expect(String(page.items[0]?.params.contract_number)).toMatch(/-\d{6}$/);
+      controller.abort();
+      await events.cancel().catch(() => {});
+    } finally {
+      if (secondDb !== server.db) await secondDb.close();
+    }
+  });
+});
