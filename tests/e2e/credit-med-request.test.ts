@@ -1,6 +1,6 @@
 /**
  * Credit Med, the request side, end to end on one build and one server: a request filled on a 375 px
- * phone up to the images step, then continued in a second browser context (another device) at the same
+ * phone up to the images step (a reload on the way keeps the step and what was typed), then continued in a second browser context (another device) at the same
  * step with everything entered; the contract signed with a wrong then a right code; the dashboard's
  * next step for each seeded user; a user who is not eligible following a deep link.
  */
@@ -106,6 +106,11 @@ describe('credit med request', () => {
     await first.field(first.t('family.emergencyName')).fill('Батсүх');
     await first.field(first.t('family.emergencyRelation')).fill('аав');
     await first.field(first.t('family.emergencyPhone')).fill('99450019');
+    // A reload keeps the step and what was typed on it (not saved yet).
+    await page.reload();
+    await expectVisible(first.heading(first.t('family.title')));
+    expect(await first.field(first.t('family.emergencyPhone')).inputValue()).toBe('99450019');
+    expect(await first.field(first.t('personal.firstName'), child(1)).inputValue()).toBe('Анужин');
     await first.noSidewaysScroll();
     await first.shot('request-family');
     await first.button(first.t('continue')).click();
