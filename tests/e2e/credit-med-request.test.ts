@@ -166,11 +166,18 @@ describe('credit med request', () => {
     await cm.button(cm.t('declarations.submit')).click();
 
     await expectPath(page, /^\/credit-med\/request\/contract\/\d+$/);
-    await expectVisible(cm.heading(`Credit Med contract No. CM-${page.url().split('/').pop()?.padStart(6, '0')}`));
+    const number = `CM-${page.url().split('/').pop()?.padStart(6, '0')}`;
+    await expectVisible(cm.heading(`Credit Med contract No. ${number}`));
     await expectVisible(page.getByText(/The Insurer pays hospitals in advance/));
+    // The contract is in the user's language: switching loads it again, what was ticked stays.
+    await page.getByRole('checkbox', { name: cm.t('contract.accept') }).check();
+    await page.getByRole('button', { name: exactly(text('en', 'common:language.switchTo')) }).first().click();
+    await expectVisible(cm.heading(`Кредит Мед гэрээ № ${number}`));
+    expect(await page.getByRole('checkbox', { name: text('mn', 'creditMedRequest:contract.accept') }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: exactly(text('mn', 'common:language.switchTo')) }).first().click();
+    await expectVisible(cm.heading(`Credit Med contract No. ${number}`));
     // The rules are stated; a simple password and a mismatch are refused with what was typed kept.
     await expectVisible(page.getByText(cm.t('contract.rule2')));
-    await page.getByRole('checkbox', { name: cm.t('contract.accept') }).check();
     const password = page.getByLabel(exactly(cm.t('contract.passwordLabel')));
     const again = page.getByLabel(exactly(cm.t('contract.passwordConfirm')));
     await password.fill('123456');
