@@ -7,7 +7,9 @@
  * three identity images, uploaded by the page and reported with `image.uploaded` / `image.removed`) →
  * declarations (politically exposed, money laundering, terms; "submit" stores them and submits, which
  * makes the contract). Every step is saved to the server draft, so another device continues where
- * this one was; `step.back` returns to the step before (what was typed stays).
+ * this one was; `step.back` returns to the step before (what was typed stays). A restored snapshot
+ * (`flow.resumed`) opens the draft again: the server's stored steps win, what this device typed on a
+ * step not stored stays. A save refused because the request was submitted meanwhile reopens it too.
  *
  * contract: loading (the text in the user's language) → reading (accept, the transaction password
  * twice) → starting (sends the code to the account's phone) → confirming (the code-verification
@@ -134,7 +136,11 @@ export type CreditMedRequestEvent =
   | { type: 'sign.accept'; value: boolean }
   | { type: 'sign.change'; field: SignTextField; value: string }
   | { type: 'sign.submit' }
-  /** Sent by the app after restoring a persisted snapshot: forwarded to the code step. */
+  /**
+   * Sent by the app after restoring a persisted snapshot: a step of the request opens the draft again
+   * (another device may have moved it on; what was typed here on a step not stored stays), the
+   * contract is loaded again, the code step's timer restarts.
+   */
   | { type: 'flow.resumed' }
   /** The language changed: the contract's text is loaded again (what was typed stays). */
   | { type: 'flow.refresh' };
@@ -270,17 +276,25 @@ export const creditMedRequestMachine = setup({
   actions: {
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error), fieldErrors: errorFields(error) })),
     /** The draft as stored: every step's form starts from it (the first from the profile until saved). */
-    openRequest: assign((_, request: CmRequest) => ({
-      request,
-      contractId: request.contract?.id ?? null,
-      personal: personalFormOf(request),
-      children: childFormsOf(request),
-      emergency: emergencyFormOf(request),
-      images: imagesFormOf(request),
-      declarations: declarationsFormOf(request),
-      error: null,
-      fieldErrors: {},
-    })),
+    /**
+     * The draft as stored: every stored step's form is the server's. A step the server does not have
+     * keeps what this device typed when the draft was opened before (a resumed wizard), else starts
+     * empty (the first from the profile).
+     */
+    openRequest: assign(({ context }, request: CmRequest) => {
+      const resumed = context.request !== null;
+      return {
+        request,
+        contractId: request.contract?.id ?? null,
+        personal: request.personal || !resumed ? personalFormOf(request) : context.personal,
+        children: request.family || !resumed ? childFormsOf(request) : context.children,
+        emergency: request.family || !resumed ? emergencyFormOf(request) : context.emergency,
+        images: request.images || !resumed ? imagesFormOf(request) : context.images,
+        declarations: request.declarations || !resumed ? declarationsFormOf(request) : context.declarations,
+        error: null,
+        fieldErrors: {},
+      };
+    }),
     /** A step was saved: the server's copy; the forms stay as typed. */
     rememberRequest: assign((_, request: CmRequest) => ({ request, error: null, fieldErrors: {} })),
     changePersonal: assign(({ context, event }) => {
@@ -412,6 +426,7 @@ export const creditMedRequestMachine = setup({
                 'personal.change': { actions: 'changePersonal' },
                 'personal.changeRegister': { actions: 'changePersonal' },
                 'personal.submit': [{ guard: 'isPersonalValid', target: 'saving', actions: 'validatePersonal' }, { actions: 'validatePersonal' }],
+                'flow.resumed': { target: '#opening' },
               },
             },
             saving: {
@@ -437,6 +452,7 @@ export const creditMedRequestMachine = setup({
                 'child.changeRegister': { actions: 'changeChild' },
                 'emergency.change': { actions: 'changeEmergency' },
                 'family.submit': [{ guard: 'isFamilyValid', target: 'saving', actions: 'validateFamily' }, { actions: 'validateFamily' }],
+                'flow.resumed': { target: '#opening' },
                 'step.back': { target: '#personal', actions: 'leaveStep' },
               },
             },
@@ -460,6 +476,7 @@ export const creditMedRequestMachine = setup({
                 'image.uploaded': { actions: 'rememberImage' },
                 'image.removed': { actions: 'forgetImage' },
                 'images.submit': [{ guard: 'areImagesComplete', target: 'saving', actions: 'validateImages' }, { actions: 'validateImages' }],
+                'flow.resumed': { target: '#opening' },
                 'step.back': { target: '#family', actions: 'leaveStep' },
               },
             },
@@ -482,6 +499,7 @@ export const creditMedRequestMachine = setup({
               on: {
                 'declarations.change': { actions: 'changeDeclaration' },
                 'declarations.submit': [{ guard: 'areDeclarationsValid', target: 'saving', actions: 'validateDeclarations' }, { actions: 'validateDeclarations' }],
+                'flow.resumed': { target: '#opening' },
                 'step.back': { target: '#images', actions: 'leaveStep' },
               },
             },
@@ -529,6 +547,7 @@ export const creditMedRequestMachine = setup({
         reading: {
           on: {
             'flow.refresh': { target: 'loading' },
+            'flow.resumed': { target: 'loading' },
             'sign.accept': { actions: 'acceptContract' },
             'sign.change': { actions: 'changeSign' },
             'sign.submit': [{ guard: 'isSignValid', target: 'starting', actions: 'validateSign' }, { actions: 'validateSign' }],

@@ -1,6 +1,6 @@
 /**
  * Credit Med, the request side, end to end on one build and one server: a request filled on a 375 px
- * phone up to the images step, then continued in a second browser context (another device) at the same
+ * phone up to the images step (a reload on the way keeps the step and what was typed), then continued in a second browser context (another device) at the same
  * step with everything entered; the contract signed with a wrong then a right code; the dashboard's
  * next step for each seeded user; a user who is not eligible following a deep link.
  */
@@ -106,6 +106,11 @@ describe('credit med request', () => {
     await first.field(first.t('family.emergencyName')).fill('Батсүх');
     await first.field(first.t('family.emergencyRelation')).fill('аав');
     await first.field(first.t('family.emergencyPhone')).fill('99450019');
+    // A reload keeps the step and what was typed on it (not saved yet).
+    await page.reload();
+    await expectVisible(first.heading(first.t('family.title')));
+    expect(await first.field(first.t('family.emergencyPhone')).inputValue()).toBe('99450019');
+    expect(await first.field(first.t('personal.firstName'), child(1)).inputValue()).toBe('Анужин');
     await first.noSidewaysScroll();
     await first.shot('request-family');
     await first.button(first.t('continue')).click();
@@ -161,11 +166,18 @@ describe('credit med request', () => {
     await cm.button(cm.t('declarations.submit')).click();
 
     await expectPath(page, /^\/credit-med\/request\/contract\/\d+$/);
-    await expectVisible(cm.heading(`Credit Med contract No. CM-${page.url().split('/').pop()?.padStart(6, '0')}`));
+    const number = `CM-${page.url().split('/').pop()?.padStart(6, '0')}`;
+    await expectVisible(cm.heading(`Credit Med contract No. ${number}`));
     await expectVisible(page.getByText(/The Insurer pays hospitals in advance/));
+    // The contract is in the user's language: switching loads it again, what was ticked stays.
+    await page.getByRole('checkbox', { name: cm.t('contract.accept') }).check();
+    await page.getByRole('button', { name: exactly(text('en', 'common:language.switchTo')) }).first().click();
+    await expectVisible(cm.heading(`Кредит Мед гэрээ № ${number}`));
+    expect(await page.getByRole('checkbox', { name: text('mn', 'creditMedRequest:contract.accept') }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: exactly(text('mn', 'common:language.switchTo')) }).first().click();
+    await expectVisible(cm.heading(`Credit Med contract No. ${number}`));
     // The rules are stated; a simple password and a mismatch are refused with what was typed kept.
     await expectVisible(page.getByText(cm.t('contract.rule2')));
-    await page.getByRole('checkbox', { name: cm.t('contract.accept') }).check();
     const password = page.getByLabel(exactly(cm.t('contract.passwordLabel')));
     const again = page.getByLabel(exactly(cm.t('contract.passwordConfirm')));
     await password.fill('123456');

@@ -118,17 +118,24 @@ export const expectedInitial = (keySeed: string, contractId: number | null): Con
   error: null,
 });
 
-/** What opening a draft puts in the forms: the stored steps, the first from the profile until stored. */
-const opened = (request: CmRequest): Partial<Context> => {
+/**
+ * What opening a draft puts in the forms: the stored steps; a step not stored keeps what was typed when
+ * the draft was opened before on this device, else starts empty (the first from the profile).
+ */
+const opened = (request: CmRequest, before: Context): Partial<Context> => {
   const personal = request.personal ?? request.prefill;
+  const keep = before.request !== null;
   return {
     request,
     contractId: request.contract?.id ?? null,
-    personal: { ...personal, register: split(personal.register), gender: personal.gender ?? '' },
-    children: (request.family?.children ?? []).map((child) => ({ last_name: child.last_name, first_name: child.first_name, register: split(child.register) })),
-    emergency: request.family?.emergency ?? { name: '', relation: '', phone: '' },
-    images: request.images ?? { idFront: null, idBack: null, selfie: null },
-    declarations: request.declarations ?? { pep: null, no_money_laundering: false, terms: false },
+    personal: keep && !request.personal ? before.personal : { ...personal, register: split(personal.register), gender: personal.gender ?? '' },
+    children:
+      keep && !request.family
+        ? before.children
+        : (request.family?.children ?? []).map((child) => ({ last_name: child.last_name, first_name: child.first_name, register: split(child.register) })),
+    emergency: keep && !request.family ? before.emergency : (request.family?.emergency ?? { name: '', relation: '', phone: '' }),
+    images: keep && !request.images ? before.images : (request.images ?? { idFront: null, idBack: null, selfie: null }),
+    declarations: keep && !request.declarations ? before.declarations : (request.declarations ?? { pep: null, no_money_laundering: false, terms: false }),
     error: null,
     fieldErrors: {},
   };
@@ -270,7 +277,7 @@ export const creditMedRequestModel = defineModel({
     initial: (input) => expectedInitial(input.keySeed, input.contractId ?? null),
     initialState: () => 'request.opening.loading',
     effects: {
-      'xstate.done.actor.loadRequest': (_, event) => opened(event.output as CmRequest),
+      'xstate.done.actor.loadRequest': (before, event) => opened(event.output as CmRequest, before),
       'xstate.error.actor.loadRequest': (_, event) => shown(event.error),
       'personal.change': (before, event, from) =>
         editing(from, 'personal') ? { personal: { ...before.personal, [event.field]: event.value }, fieldErrors: without(before.fieldErrors, event.field) } : {},
@@ -367,6 +374,8 @@ export const creditMedRequestModel = defineModel({
       'xstate.done.actor.loadContract': (_, event) => ((event.output as CmContract).status === 'signed' ? 'signed' : 'contract.reading'),
       'xstate.error.actor.loadContract': () => 'contract.failed',
       'contract.retry': (_, __, from) => (from.matches('contract.failed') ? 'contract.loading' : from.value),
+      'flow.resumed': (_, __, from) =>
+        ['personal', 'family', 'images', 'declarations'].some((step) => editing(from, step)) ? 'request.opening.loading' : reading(from) ? 'contract.loading' : from.value,
       'flow.refresh': (_, __, from) => (from.matches('contract.failed') || reading(from) ? 'contract.loading' : from.value),
       'sign.submit': (before, _, from) => (reading(from) ? (valid(expectedSignErrors(before)) ? 'contract.starting' : 'contract.reading') : from.value),
       'xstate.done.actor.startSigning': () => 'contract.confirming',

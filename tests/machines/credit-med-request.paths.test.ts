@@ -171,6 +171,24 @@ describe('credit med request behaviour', () => {
     expect(result.steps.at(-1)?.snapshot.context.contractId).toBe(CONTRACT_ID);
   });
 
+  it('reloads the draft when resumed: another device\'s steps win, this device\'s unsaved typing stays', async () => {
+    const result = await replay([
+      ...toFamily,
+      { type: 'emergency.change', field: 'name', value: 'Typed here' },
+      { type: 'flow.resumed' },
+      doneEvent('loadRequest', requestWithPersonal),
+    ]);
+    const reopened = result.steps.at(-1)?.snapshot;
+    expect(result.steps.at(-2)?.snapshot.value).toEqual({ request: { opening: 'loading' } });
+    expect(reopened?.value).toEqual({ request: { family: 'editing' } });
+    expect(reopened?.context.emergency.name).toBe('Typed here');
+
+    const moved = await replay([...toFamily, { type: 'emergency.change', field: 'name', value: 'Typed here' }, { type: 'flow.resumed' }, doneEvent('loadRequest', requestWithImages)]);
+    const last = moved.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ request: { declarations: 'editing' } });
+    expect(last?.context.emergency).toEqual(requestWithImages.family?.emergency);
+  });
+
   it('shows a failed save with what the server said, on the same step', async () => {
     const result = await replay([...toFamily, ...validFamily, { type: 'family.submit' }, errorEvent('saveFamily', new Error('offline'))]);
     const last = result.steps.at(-1)?.snapshot;
