@@ -57,9 +57,12 @@ export default function ClaimWizardPage() {
   return <ClaimWizard key={`${userKey}:${policyId}`} userKey={userKey} policyId={policyId} />;
 }
 
-/** The step a location names ('/user/claim/create/7/payout' → payout). */
+/**
+ * The later step a location names ('/user/claim/create/7/payout' → payout). The policy's own URL (the
+ * list's "continue", another device) names none: the draft continues at its first incomplete step.
+ */
 const stepOfLocation = (location: string): ClaimStep | null => {
-  for (const step of CLAIM_STEPS_SHOWN) if (samePath(stepPath(step, Number(location.split('/')[4])), location)) return step;
+  for (const step of CLAIM_STEPS_SHOWN) if (step !== 'type' && samePath(stepPath(step, Number(location.split('/')[4])), location)) return step;
   return null;
 };
 
