@@ -11,6 +11,13 @@ import { messages, phoneSchema } from './validation';
 export const PAYMENT_PROVIDERS = ['khan', 'qpay', 'mostmoney'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * What an invoice pays: a purchase's application, chosen fees of policies, a Credit Med card, or the
+ * repayment of a Credit Med pre-claim (server/payments/purposes.ts).
+ */
+export const INVOICE_PURPOSES = ['application', 'fees', 'credit_med_card', 'credit_med_repay'] as const;
+export type InvoicePurpose = (typeof INVOICE_PURPOSES)[number];
+
 /** `pending` until the provider answers; `expired` once `expires_at` passed or the invoice was replaced. */
 export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -57,10 +64,15 @@ export type DeepLink = z.infer<typeof deepLinkSchema>;
 export const invoiceSchema = z.object({
   /** Opaque (a UUID). */
   id: z.string(),
-  application_id: z.string(),
-  product_id: z.int(),
+  purpose: z.enum(INVOICE_PURPOSES),
+  /** The purchase it pays (purpose 'application'), else null. */
+  application_id: z.nullable(z.string()),
+  /** The purchased product (purpose 'application'), else null. */
+  product_id: z.nullable(z.int()),
+  /** What it pays for other purposes: the fee payment, card or pre-claim id; null for a purchase. */
+  subject_id: z.nullable(z.string()),
   provider: z.enum(PAYMENT_PROVIDERS),
-  /** Whole MNT: the quote's `fee` (the first payment). */
+  /** Whole MNT: for a purchase the quote's `fee` (the first payment). */
   amount: z.int(),
   currency: z.literal('MNT'),
   status: z.enum(INVOICE_STATUSES),

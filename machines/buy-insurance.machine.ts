@@ -249,7 +249,7 @@ export const buyInsuranceMachine = setup({
      */
     handOff: emit(({ context }): FlowNavigate => {
       const invoice = context.invoice!;
-      const handOff = { name: PURCHASE_HAND_OFF, data: { applicationId: invoice.application_id, applicationKey: context.accessKey } satisfies PurchaseHandOff };
+      const handOff = { name: PURCHASE_HAND_OFF, data: { applicationId: invoice.application_id ?? context.applicationId ?? '', applicationKey: context.accessKey } satisfies PurchaseHandOff };
       if (invoice.provider === 'khan' && invoice.redirect_url) return { type: 'flow.navigate', to: invoice.redirect_url, external: true, handOff };
       const status = invoice.provider === 'qpay' ? routePaths.paymentQpay : invoice.provider === 'mostmoney' ? routePaths.paymentMostmoney : routePaths.paymentStatus;
       return { type: 'flow.navigate', to: status.build({}, { invoice: invoice.id }), handOff };

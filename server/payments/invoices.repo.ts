@@ -1,6 +1,6 @@
-/** Invoices: one payment attempt of an application with one provider, and its answer shape. */
+/** Invoices: one payment attempt with one provider (of an application, or of another purpose: purposes.ts), and its answer shape. */
 import { renderSVG } from 'uqr';
-import type { FailureReason, Invoice, InvoiceStatus, PaymentProvider } from '../../contract/payment.schema';
+import type { FailureReason, Invoice, InvoicePurpose, InvoiceStatus, PaymentProvider } from '../../contract/payment.schema';
 import { INVOICE_TTL_SECONDS } from '../../contract/payment.schema';
 import type { Queryable } from '../db/db';
 import { khanHandoffUrl } from './handoff';
@@ -8,8 +8,10 @@ import { maskPhone, qpayDeepLinks, qpayQrText } from './providers';
 
 export interface InvoiceRow {
   id: string;
-  application_id: string;
-  product_id: number;
+  purpose: InvoicePurpose;
+  application_id: string | null;
+  product_id: number | null;
+  subject_id: string | null;
   provider: PaymentProvider;
   amount: number;
   status: InvoiceStatus;
@@ -23,15 +25,16 @@ export interface InvoiceRow {
   paid_at: Date | null;
   policy_number: string | null;
   refund_due: boolean;
-  /** Whether the application is owned by this user (for access checks). */
+  /** The owner: the invoice's user (other purposes), else the application's user (null for a visitor). */
   user_id: number | null;
 }
 
 const SELECT = `
-  select i.id, i.application_id, a.product_id, i.provider, i.amount, i.status, i.failure_reason, i.phone, i.qr_text,
-         i.qr_image, i.provider_payment_id, i.created_at, i.expires_at, i.paid_at, i.refund_due, a.user_id,
+  select i.id, i.purpose, i.application_id, a.product_id, i.subject_id, i.provider, i.amount, i.status, i.failure_reason, i.phone,
+         i.qr_text, i.qr_image, i.provider_payment_id, i.created_at, i.expires_at, i.paid_at, i.refund_due,
+         coalesce(i.user_id, a.user_id) as user_id,
          (select p.contract_number from policies p where p.invoice_id = i.id) as policy_number
-    from invoices i join applications a on a.id = i.application_id`;
+    from invoices i left join applications a on a.id = i.application_id`;
 
 /** A pending invoice whose time is up becomes expired (lazily, when it is read or replaced). */
 export const expireDueInvoices = async (db: Queryable, where: { invoiceId?: string; applicationId?: string }) => {
@@ -77,21 +80,51 @@ export interface NewInvoice {
   phone: string | null;
 }
 
-export const insertInvoice = async (tx: Queryable, invoice: NewInvoice) => {
+export interface NewInvoiceRow {
+  id: string;
+  purpose: InvoicePurpose;
+  applicationId: string | null;
+  subjectId: string | null;
+  userId: number | null;
+  provider: PaymentProvider;
+  amount: number;
+  phone: string | null;
+}
+
+/** Any purpose's invoice (purposes.ts createInvoice for the others). */
+export const insertInvoiceRow = async (tx: Queryable, invoice: NewInvoiceRow) => {
   const qrText = invoice.provider === 'qpay' ? qpayQrText(invoice.id, invoice.amount) : null;
   const qrImage = qrText ? await qrImageOf(qrText) : null;
   await tx.query(
-    `insert into invoices (id, application_id, provider, amount, phone, qr_text, qr_image, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
-    [invoice.id, invoice.applicationId, invoice.provider, invoice.amount, invoice.phone, qrText, qrImage, INVOICE_TTL_SECONDS[invoice.provider]],
+    `insert into invoices (id, purpose, application_id, subject_id, user_id, provider, amount, phone, qr_text, qr_image, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(secs => $11))`,
+    [
+      invoice.id,
+      invoice.purpose,
+      invoice.applicationId,
+      invoice.subjectId,
+      invoice.userId,
+      invoice.provider,
+      invoice.amount,
+      invoice.phone,
+      qrText,
+      qrImage,
+      INVOICE_TTL_SECONDS[invoice.provider],
+    ],
   );
 };
+
+/** A purchase's invoice. */
+export const insertInvoice = (tx: Queryable, invoice: NewInvoice) =>
+  insertInvoiceRow(tx, { ...invoice, purpose: 'application', subjectId: null, userId: null });
 
 /** The invoice as the API answers it; `secret` signs the khan page's hand-off token in `redirect_url`. */
 export const toInvoice = (row: InvoiceRow, secret: string): Invoice => ({
   id: row.id,
+  purpose: row.purpose,
   application_id: row.application_id,
   product_id: row.product_id,
+  subject_id: row.subject_id,
   provider: row.provider,
   amount: row.amount,
   currency: 'MNT',

@@ -1,5 +1,6 @@
 /**
- * Paying (docs/api.md, "Paying"): invoices per application, polling, the providers' signed callbacks
+ * Paying (docs/api.md, "Paying"): invoices per application (other purposes make theirs in their own
+ * routes: purposes.ts), polling, the providers' signed callbacks
  * and, with devTools only, the endpoint that makes a sandbox provider report a result.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,7 +20,7 @@ import { lockApplication, readApplication } from '../insurance/applications.repo
 import { applicationClosed, applicationIncomplete } from '../insurance/insurance.routes';
 import { isUuid, mayAccess, optionalUser, type MaybeUserEnv } from '../insurance/owner';
 import { settleInvoice, type Settlement } from './completion';
-import { expireDueInvoices, insertInvoice, openInvoiceOf, readInvoice, replaceOpenInvoices, toInvoice } from './invoices.repo';
+import { expireDueInvoices, insertInvoice, openInvoiceOf, readInvoice, replaceOpenInvoices, toInvoice, type InvoiceRow } from './invoices.repo';
 import { providerSecret, signBody, verifySignature } from './providers';
 
 export interface PaymentDeps {
@@ -93,6 +94,12 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
   const app = new Hono<AppEnv & MaybeUserEnv>();
   const maybeUser = optionalUser(db, secret);
 
+  /** A purchase's invoice: its buyer or the visitor's application key; any other purpose's: its owner only. */
+  const mayReadInvoice = (c: Context<AppEnv & MaybeUserEnv>, row: InvoiceRow) =>
+    row.application_id === null
+      ? c.var.maybeUser !== undefined && row.user_id === c.var.maybeUser.id
+      : mayAccess(c, secret, { id: row.application_id, user_id: row.user_id }, c.var.maybeUser);
+
   const currentInvoice = async (id: string): Promise<Invoice> => {
     await expireDueInvoices(db, { invoiceId: id });
     const row = await readInvoice(db, id);
@@ -143,7 +150,7 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound();
     const row = await readInvoice(db, id);
-    if (!row || !mayAccess(c, secret, { id: row.application_id, user_id: row.user_id }, c.var.maybeUser)) throw notFound();
+    if (!row || !mayReadInvoice(c, row)) throw notFound();
     return c.json<Invoice>(await currentInvoice(id));
   });
 

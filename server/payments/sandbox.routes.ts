@@ -6,10 +6,10 @@
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { Invoice } from '../../contract/payment.schema';
-import { KHAN_RETURN_PATHS } from '../../contract/payment.schema';
 import type { Db } from '../db/db';
 import { completeSandboxPayment, settleKhan } from './payments.routes';
 import { expireDueInvoices, readInvoice, toInvoice } from './invoices.repo';
+import { khanReturnOf } from './purposes';
 import { isUuid } from '../insurance/owner';
 import { HANDOFF_PARAM, isHandoffToken, isSameOriginPost, sandboxFormLimit } from './handoff';
 
@@ -62,8 +62,11 @@ const details = (invoice: Invoice) => html`<dl>
   <dd>${amountText(invoice.amount)}</dd>
 </dl>`;
 
-const returnUrl = (invoice: { id: string; status: string }) =>
-  `${invoice.status === 'paid' ? KHAN_RETURN_PATHS.success : KHAN_RETURN_PATHS.fail}?invoice=${encodeURIComponent(invoice.id)}`;
+/** Back to the app's status page of the invoice's purpose (the purchase's by default). */
+const returnUrl = (invoice: Pick<Invoice, 'id' | 'status' | 'purpose'>) => {
+  const paths = khanReturnOf(invoice.purpose);
+  return `${invoice.status === 'paid' ? paths.success : paths.fail}?invoice=${encodeURIComponent(invoice.id)}`;
+};
 
 export const sandboxRoutes = ({ db, secret, devTools }: SandboxDeps) => {
   const app = new Hono();

@@ -114,7 +114,9 @@ export const loaded = (application: Application): Loaded => ({ product: lifeProd
 
 export const invoiceOf = (provider: Invoice['provider']): Invoice => ({
   id: `inv-${provider}`,
+  purpose: 'application',
   application_id: APPLICATION_ID,
+  subject_id: null,
   product_id: 100,
   provider,
   amount: quote.fee,
