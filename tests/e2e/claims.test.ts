@@ -224,11 +224,12 @@ describe('filing a claim', () => {
     await wizard.next();
     await wizard.fillPayout();
     await wizard.addDocument('id_card', pdf('id.pdf'));
-    // An upload under way when the page reloads: its request never answers.
+    // An upload cut off mid-way (its PATCH loses the connection), then the page reloads.
     await page.route('**/api/uploads/**', async (route) => {
-      if (route.request().method() === 'PATCH') return; // held: the upload is mid-way
-      await route.continue();
+      if (route.request().method() === 'PATCH') return route.abort('internetdisconnected');
+      return route.continue();
     });
+    e2e.expectProblem(/ERR_INTERNET_DISCONNECTED|net::ERR|Failed to fetch/);
     await wizard.upload('accident_report', pdf('report.pdf', 200_000));
     await expectVisible(wizard.slot('accident_report').getByRole('progressbar'));
     await page.unroute('**/api/uploads/**');
@@ -294,8 +295,9 @@ describe('claims of the demo user', () => {
       const page = await e2e.openPage({ language, signedInAs: demoUser, width: 375 });
       const wizard = new ClaimWizard(page, language);
       for (const step of ['type', 'event', 'payout', 'documents', 'review'] as const) {
-        // A deep link opens the step: the draft's earlier steps are stored.
-        await page.goto(`/user/claim/create/${ids['TS-2022-004512']}${step === 'type' ? '' : `/${step}`}`);
+        // A deep link opens a later step (the draft's earlier steps are stored); the first is one "change" away from the review.
+        await page.goto(`/user/claim/create/${ids['TS-2022-004512']}/${step === 'type' ? 'review' : step}`);
+        if (step === 'type') await page.getByRole('link', { name: exactly(wizard.t('wizard.review.editLabel', { step: wizard.t('wizard.step.type') })) }).click();
         await expectVisible(wizard.heading(step));
         if (step === 'event') await expectVisible(page.getByText(wizard.t('wizard.event.lateTitle')));
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();

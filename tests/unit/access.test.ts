@@ -35,9 +35,10 @@ describe('route table', () => {
     for (const path of ['/', '/insurance/', '/insurance/detail/:id/', '/insurance/buy/payment/status/khan/fail/', '/ot/register/result', '/fee/status', '/login/forgot-password', '/logout', '/user/contract/:id/payment/:invoiceId', '/user/claim/create/:insuranceId', '/credit-med/pre-claim/repay/:id/buy']) {
       expect(byPath(path), path).toBeDefined();
     }
-    // 51 paths of SPEC 2 plus /user, where signed-in users land, and the password recovery's
-    // code and new-password steps (docs/decisions.md, "Accounts").
-    expect(routes).toHaveLength(54);
+    // 51 paths of SPEC 2 plus /user, where signed-in users land, the password recovery's
+    // code and new-password steps (docs/decisions.md, "Accounts"), and the claim wizard's four later
+    // steps (docs/decisions.md, "Issue 12").
+    expect(routes).toHaveLength(58);
   });
   it('gives each area its access level and layout', () => {
     expect(byPath('/fee')).toMatchObject({ access: 'member' });

@@ -3,7 +3,9 @@
  * between them keeps the machine (machines/claim-creation.machine.ts); the URL follows the step.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useCallback, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError } from '../../../contract/api-error';
+import type { Message } from '../../../contract/validation';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
@@ -57,9 +59,12 @@ export default function ClaimWizardPage() {
   return <ClaimWizard key={`${userKey}:${policyId}`} userKey={userKey} policyId={policyId} />;
 }
 
-/** The step a location names ('/user/claim/create/7/payout' → payout). */
+/**
+ * The later step a location names ('/user/claim/create/7/payout' → payout). The policy's own URL (the
+ * list's "continue", another device) names none: the draft continues at its first incomplete step.
+ */
 const stepOfLocation = (location: string): ClaimStep | null => {
-  for (const step of CLAIM_STEPS_SHOWN) if (samePath(stepPath(step, Number(location.split('/')[4])), location)) return step;
+  for (const step of CLAIM_STEPS_SHOWN) if (step !== 'type' && samePath(stepPath(step, Number(location.split('/')[4])), location)) return step;
   return null;
 };
 
@@ -332,13 +337,29 @@ function AddedDocuments({ claim, onChanged }: { claim: Claim; onChanged: (claim:
 
 function RemoveDocument({ claimId, documentId, name, onChanged }: { claimId: number; documentId: number; name: string; onChanged: (claim: Claim) => void }) {
   const { t } = useTranslation(NAMESPACE);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Message | null>(null);
   const remove = () => {
-    removeClaimDocument(claimId, documentId).then(onChanged, () => {});
+    setBusy(true);
+    setError(null);
+    removeClaimDocument(claimId, documentId).then(
+      (claim) => {
+        setBusy(false);
+        onChanged(claim);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(failure instanceof ApiError ? failure.body : { key: 'errors.generic' });
+      },
+    );
   };
   return (
-    <Button variant="ghost" onPress={remove} aria-label={t('wizard.documents.removeLabel', { name })}>
-      {t('wizard.documents.remove')}
-    </Button>
+    <span>
+      <Button variant="ghost" isBusy={busy} onPress={remove} aria-label={t('wizard.documents.removeLabel', { name })}>
+        {t('wizard.documents.remove')}
+      </Button>
+      <ErrorNotice message={error} />
+    </span>
   );
 }
 
