@@ -10,7 +10,7 @@ import { contractListSchema } from '../../contract/insurance.schema';
 import { useBrowserTests } from './support/harness';
 import { settlePayment } from './support/purchase-api';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
-import { expectPath, expectVisible, scrollWidth, searchOf, WAIT_MS } from './support/ui';
+import { expectPath, expectVisible, pathOf, scrollWidth, searchOf, WAIT_MS } from './support/ui';
 
 const e2e = useBrowserTests();
 
@@ -127,6 +127,10 @@ describe('paying fees', () => {
     await expectPath(page, '/fee/payment');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the fees to pay' }));
     await expectVisible(page.getByText('BR-2024-000500'));
+    // A reload on the payment step reads the confirmation again and continues there.
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the fees to pay' }));
+    expect(pathOf(page)).toBe('/fee/payment');
     await page.getByRole('radio', { name: /^MostMoney/ }).check();
     await page.getByLabel('MostMoney phone number').fill('88094512');
     await page.getByRole('button', { name: /^Pay .*\d/ }).click();
