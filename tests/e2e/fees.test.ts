@@ -91,8 +91,8 @@ describe('paying fees', () => {
     await page.getByRole('button', { name: /^Pay .*\d/ }).click();
 
     await expectPath(page, /^\/user\/contract\/\d+\/payment\/[0-9a-f-]{36}$/);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay with QPay' }));
-    await expectVisible(page.getByRole('img', { name: /QR code to pay/ }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Scan the QR code to pay' }));
+    await expectVisible(page.getByRole('img', { name: /QR code for paying/ }));
     const invoiceId = pathOfInvoice(page);
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }), 20_000);
@@ -136,15 +136,15 @@ describe('paying fees', () => {
     await page.getByRole('button', { name: /^Pay .*\d/ }).click();
 
     await expectPath(page, '/fee/check');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm with MostMoney' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));
     await expectVisible(page.getByText(/88\*\*\*\*12/));
     const invoiceId = invoiceIdIn(page);
     // A reload while waiting: the same invoice is waited for.
     await page.reload();
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm with MostMoney' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));
     expect(invoiceIdIn(page)).toBe(invoiceId);
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');
-    await page.getByRole('button', { name: 'I have paid' }).click();
+    await page.getByRole('button', { name: /^I have paid/ }).click();
     await expectPath(page, '/fee/status');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
     // The outcome survives a reload too.
