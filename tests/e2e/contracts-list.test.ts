@@ -54,7 +54,9 @@ describe('my insurances', () => {
     ]);
     const schedule = await detail.feeSchedule();
     expect(schedule).toHaveLength(240);
-    expect(schedule[0]).toEqual(['03/01/2023', 'MNT 120,000', 'Paid']);
+    // Issue 14: each paid fee shows the day it was paid; the demo user has fees left unpaid (overdue).
+    expect(schedule[0]).toEqual(['03/01/2023', 'MNT 120,000', 'Paid', '03/01/2023']);
+    expect(schedule.filter((row) => row[2] === 'Overdue')).toHaveLength(2);
     const payments = await detail.payments();
     expect(payments.length).toBeGreaterThan(0);
     // Newest first; every paid fee is in the schedule as paid.

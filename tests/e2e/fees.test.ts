@@ -10,7 +10,7 @@ import { contractListSchema } from '../../contract/insurance.schema';
 import { useBrowserTests } from './support/harness';
 import { settlePayment } from './support/purchase-api';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
-import { expectPath, expectVisible, scrollWidth, searchOf, WAIT_MS } from './support/ui';
+import { expectPath, expectVisible, pathOf, scrollWidth, searchOf, WAIT_MS } from './support/ui';
 
 const e2e = useBrowserTests();
 
@@ -91,8 +91,8 @@ describe('paying fees', () => {
     await page.getByRole('button', { name: /^Pay .*\d/ }).click();
 
     await expectPath(page, /^\/user\/contract\/\d+\/payment\/[0-9a-f-]{36}$/);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay with QPay' }));
-    await expectVisible(page.getByRole('img', { name: /QR code to pay/ }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Scan the QR code to pay' }));
+    await expectVisible(page.getByRole('img', { name: /QR code for paying/ }));
     const invoiceId = pathOfInvoice(page);
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }), 20_000);
@@ -127,20 +127,24 @@ describe('paying fees', () => {
     await expectPath(page, '/fee/payment');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the fees to pay' }));
     await expectVisible(page.getByText('BR-2024-000500'));
+    // A reload on the payment step reads the confirmation again and continues there.
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the fees to pay' }));
+    expect(pathOf(page)).toBe('/fee/payment');
     await page.getByRole('radio', { name: /^MostMoney/ }).check();
     await page.getByLabel('MostMoney phone number').fill('88094512');
     await page.getByRole('button', { name: /^Pay .*\d/ }).click();
 
     await expectPath(page, '/fee/check');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm with MostMoney' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));
     await expectVisible(page.getByText(/88\*\*\*\*12/));
     const invoiceId = invoiceIdIn(page);
     // A reload while waiting: the same invoice is waited for.
     await page.reload();
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm with MostMoney' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));
     expect(invoiceIdIn(page)).toBe(invoiceId);
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');
-    await page.getByRole('button', { name: 'I have paid' }).click();
+    await page.getByRole('button', { name: /^I have paid/ }).click();
     await expectPath(page, '/fee/status');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
     // The outcome survives a reload too.

@@ -98,6 +98,11 @@ describe('/fee access by register number, contract phone and code', () => {
     expect((await send(app, 'GET', `/api/fee-access/${access.id}/`, undefined, bearer(demoToken))).status).toBe(404);
     const code = await lastCode(person.phone);
     expect((await send(app, 'POST', `/api/fee-access/${access.id}/confirm/`, { code }, bearer(demoToken))).status).toBe(404);
+    expect((await send(app, 'POST', `/api/fee-access/${access.id}/resend/`, {}, bearer(demoToken))).status).toBe(404);
+    // Its own user waits like for a registration code: no second code inside the minute.
+    const early = await send(app, 'POST', `/api/fee-access/${access.id}/resend/`, {}, bearer(user2Token));
+    expect(early.status).toBe(429);
+    expect(apiErrorSchema.parse(await early.json()).message.key).toBe('errors.resendTooSoon');
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const refused = await send(app, 'POST', `/api/fee-access/${access.id}/confirm/`, { code: wrong }, bearer(user2Token));
     expect(refused.status).toBe(422);

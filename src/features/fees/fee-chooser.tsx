@@ -7,13 +7,12 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { PAYMENT_PROVIDERS } from '../../../contract/payment.schema';
 import { digitsOnly, PHONE_LENGTH } from '../../../contract/validation';
 import { isPayable, selectedTotal, type feePaymentMachine } from '../../../machines/fee-payment.machine';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
-import { PhoneField } from '../../ui/phone-field';
+import { ProviderChoice } from '../../shared/payment/provider-choice';
 import { Spinner } from '../../ui/spinner';
 import { ErrorNotice } from '../../shared/notices';
 import { useFeeFormat } from './fee-format';
@@ -53,7 +52,6 @@ export function FeeChooser({ actor, showPolicy = false, emptyText }: { actor: Fe
     actor.send({ type: 'payment.submit' });
   };
   const itemsError = translate(context.fieldErrors.items);
-  const providerError = translate(context.fieldErrors.provider);
 
   return (
     <form className="fee-chooser" onSubmit={submit} noValidate>
@@ -83,35 +81,15 @@ export function FeeChooser({ actor, showPolicy = false, emptyText }: { actor: Fe
       <p className="fee-chooser__total">
         {t('chooser.total', { count: context.selected.length })} <strong data-testid="fee-total">{format.money(total)}</strong>
       </p>
-      <fieldset className="fee-providers" disabled={busy} aria-describedby={providerError ? 'fee-provider-error' : undefined}>
-        <legend className="fee-chooser__legend">{t('chooser.method')}</legend>
-        {PAYMENT_PROVIDERS.map((provider) => (
-          <label key={provider} className="fee-provider" data-selected={context.provider === provider || undefined}>
-            <input
-              type="radio"
-              name="provider"
-              value={provider}
-              checked={context.provider === provider}
-              onChange={() => actor.send({ type: 'payment.choose', provider })}
-            />
-            <span className="fee-provider__text">
-              <span className="fee-provider__name">{t(`providers.${provider}`)}</span>
-              <span className="fee-provider__detail">{t(`providerDetails.${provider}`)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {providerError ? <p id="fee-provider-error" className="field__error">{providerError}</p> : null}
-      {context.provider === 'mostmoney' ? (
-        <PhoneField
-          label={t('chooser.phone')}
-          value={context.phone}
-          onChange={(value) => actor.send({ type: 'payment.changePhone', value: digitsOnly(value, PHONE_LENGTH) })}
-          errorMessage={translate(context.fieldErrors.phone)}
-          isRequired
-          isDisabled={busy}
-        />
-      ) : null}
+      <ProviderChoice
+        id="fee"
+        provider={context.provider}
+        phone={context.phone}
+        onChoose={(provider) => actor.send({ type: 'payment.choose', provider })}
+        onPhone={(value) => actor.send({ type: 'payment.changePhone', value: digitsOnly(value, PHONE_LENGTH) })}
+        errors={{ provider: context.fieldErrors.provider, phone: context.fieldErrors.phone }}
+        isDisabled={busy}
+      />
       <p className="fee-chooser__note">{t('chooser.updateNote')}</p>
       <Button type="submit" isBusy={busy} className="fee-chooser__pay">
         {busy ? t('chooser.paying') : t('chooser.pay', { amount: format.money(total) })}
