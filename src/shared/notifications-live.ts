@@ -30,8 +30,8 @@ const subscribe = (listener: () => void) => {
 export const useUnreadCount = () => useSyncExternalStore(subscribe, () => unread, () => null);
 
 /**
- * Calls `onChange` on every event of the stream after the first one this hook saw (a notification
- * came, or one was read elsewhere): the caller reloads what it shows.
+ * Calls `onChange` on every event of the stream while mounted (a notification came, one was read
+ * elsewhere, or the stream reconnected and may have missed some): the caller reloads what it shows.
  */
 export function useNotificationChanges(onChange: () => void) {
   const latest = useRef(onChange);
