@@ -59,7 +59,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run side by side (a worker per core): each has its own server, database and Chromium,
+          // and most of a browser test is waiting, so two cores run two files in little more than one's time.
         },
       },
     ],

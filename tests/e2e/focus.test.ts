@@ -77,7 +77,7 @@ describe('paying', () => {
     const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
     await page.goto(`/insurance/buy/${draft.application.id}/100/contract/`);
     await page.getByRole('main').getByRole('button', { name: text('en', 'buy:actions.next') }).click();
-    await page.getByRole('radio', { name: new RegExp(`^${text('en', 'buy:payment.provider.qpay')}`) }).check();
+    await page.getByRole('radio', { name: new RegExp(`^${text('en', 'payment:choice.provider.qpay')}`) }).check();
     const pay = page.getByRole('main').getByRole('button', { name: new RegExp(`^${text('en', 'buy:payment.pay', { amount: '.*' })}`) });
     await pay.focus();
     await page.keyboard.press('Enter');

@@ -1,12 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_PROVIDERS } from '../../../contract/payment.schema';
 import { formatMoney } from '../../app/format';
 import { localeOf } from '../../app/i18n';
-import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
-import { PhoneField } from '../../ui/phone-field';
+import { ProviderChoice } from '../../shared/payment/provider-choice';
 import { Spinner } from '../../ui/spinner';
 import { selectPaymentPhase } from '../../../machines/buy-insurance.connect';
 import { StepNotice } from './step-parts';
@@ -64,13 +62,11 @@ function Invoice({ actor }: { actor: BuyActorRef }) {
 /** Step 4: choose the provider (and the mobile-money phone), see the invoice, go to the provider. */
 export function PaymentStep({ actor }: { actor: BuyActorRef }) {
   const { t, i18n } = useTranslation('buy');
-  const text = useMessage();
   const phase = useSelector(actor, selectPaymentPhase);
   const payment = useSelector(actor, (snapshot) => snapshot.context.payment);
   const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const fee = useSelector(actor, (snapshot) => snapshot.context.application?.quote?.fee ?? null);
   const creating = phase === 'creating';
-  const providerError = text(errors.provider);
 
   if (phase === 'handedOff') return <Spinner label={t('payment.handingOff')} />;
   if (phase === 'invoice') return <Invoice actor={actor} />;
@@ -84,39 +80,15 @@ export function PaymentStep({ actor }: { actor: BuyActorRef }) {
   return (
     <form className="buy-form" onSubmit={submit} noValidate>
       <StepNotice actor={actor} />
-      <fieldset className="buy-providers" aria-describedby={providerError ? 'buy-provider-error' : undefined} aria-invalid={providerError ? true : undefined} disabled={creating}>
-        <legend className="buy-section__title">{t('payment.method')}</legend>
-        {PAYMENT_PROVIDERS.map((provider) => (
-          <label key={provider} className="buy-provider" data-selected={payment.provider === provider || undefined}>
-            <input
-              type="radio"
-              name="provider"
-              value={provider}
-              checked={payment.provider === provider}
-              onChange={() => actor.send({ type: 'payment.choose', provider })}
-              className="buy-provider__input"
-            />
-            <span className={`buy-provider__logo buy-provider__logo--${provider}`} aria-hidden="true" />
-            <span className="buy-provider__text">
-              <span className="buy-provider__name">{t(`payment.provider.${provider}`)}</span>
-              <span className="buy-provider__detail">{t(`payment.providerDetail.${provider}`)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {providerError ? <p id="buy-provider-error" className="field__error buy-section__error">{providerError}</p> : null}
-      {payment.provider === 'mostmoney' ? (
-        <PhoneField
-          label={t('payment.phone')}
-          description={t('payment.phoneHint')}
-          value={payment.phone}
-          onChange={(value) => actor.send({ type: 'payment.changePhone', value })}
-          errorMessage={text(errors.phone)}
-          isRequired
-          isDisabled={creating}
-          className="buy-form__phone"
-        />
-      ) : null}
+      <ProviderChoice
+        id="buy"
+        provider={payment.provider}
+        phone={payment.phone}
+        onChoose={(provider) => actor.send({ type: 'payment.choose', provider })}
+        onPhone={(value) => actor.send({ type: 'payment.changePhone', value })}
+        errors={{ provider: errors.provider, phone: errors.phone }}
+        isDisabled={creating}
+      />
       <p className="buy-hint buy-hint--safe">{t('payment.safe')}</p>
       <div className="buy-actions">
         <Button variant="secondary" onPress={() => actor.send({ type: 'step.back' })} isDisabled={creating}>{t('actions.back')}</Button>

@@ -1,86 +1,95 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
-import { paymentStatusMachine, type CheckInvoiceInput, type PaymentStatusInput } from '../../../machines/payment-status.machine';
-import { getInvoice } from '../../api/payment.api';
+import { CONTRACT_SENT_WITHIN_WORKING_DAYS } from '../../../contract/insurance.schema';
 import type { Invoice } from '../../../contract/payment.schema';
+import { AuthActor, selectStatus } from '../../app/auth-context';
+import { paths } from '../../app/paths';
+import { Actions, InvoiceSummary } from '../../shared/payment/payment-status-views';
+import { PaymentStatus, type PaymentOutcomes } from '../../shared/payment/payment-status';
 import { applicationKeyForInvoice, forgetPurchase } from '../../shared/purchase';
+import { ButtonLink } from '../../ui/button';
 import { statusInputOf } from './payment-status-input';
-import { sameView, statusViewOf, type StatusView } from './payment-status.view-model';
-import { CheckingView, FailedView, LoadFailedView, MissingView, NotFoundView, PaidView, PendingView, StatusChangedContext } from './payment-status-views';
-import './payment.css';
 
-const appPaymentStatusMachine = paymentStatusMachine.provide({
-  actors: {
-    checkInvoice: fromPromise<Invoice, CheckInvoiceInput>(({ input }) => getInvoice(input.invoiceId, input.applicationKey)),
-  },
-  actions: {
-    forgetPurchase: (_, params) => forgetPurchase(params.applicationId),
-  },
-});
-
-type Send = (event: { type: 'payment.check' } | { type: 'payment.retry' }) => void;
-
-function StatusBody({ view, send }: { view: StatusView; send: Send }) {
-  switch (view.kind) {
-    case 'missing':
-      return <MissingView />;
-    case 'notFound':
-      return <NotFoundView />;
-    case 'checking':
-      return <CheckingView provider={view.provider} returned={view.returned} />;
-    case 'loadFailed':
-      return <LoadFailedView error={view.error} onRetry={() => send({ type: 'payment.retry' })} />;
-    case 'pending':
-      return <PendingView view={view} onCheck={() => send({ type: 'payment.check' })} />;
-    case 'paid':
-      return <PaidView invoice={view.invoice} />;
-    case 'failed':
-      return <FailedView invoice={view.invoice} />;
-  }
-}
-
-/** What a screen reader hears when the status changes (failures are alerts of their own). */
-function useAnnouncement(view: StatusView): string {
+/** A paid purchase: the new policy's number, when the contract comes, and the way to it. */
+function PolicyIssued({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('payment');
-  switch (view.kind) {
-    case 'checking':
-      return t('checking.title');
-    case 'pending':
-      // Background polls do not change it: a screen reader hears "waiting" once, not every few seconds.
-      return view.stillPending ? t('pending.stillPending.title') : t('pending.waiting');
-    case 'paid':
-      return `${t('paid.title')}. ${t('paid.policyNumber')}: ${view.invoice.policy_number ?? ''}`;
-    default:
-      return '';
-  }
+  const signedIn = AuthActor.useSelector(selectStatus) === 'signedIn';
+  return (
+    <>
+      <div className="payment-policy">
+        <p className="payment-policy__label">{t('paid.policyNumber')}</p>
+        <p className="payment-policy__number" data-testid="policy-number">{invoice.policy_number}</p>
+      </div>
+      <p className="payment-card__lead">{t('paid.contractSent', { count: CONTRACT_SENT_WITHIN_WORKING_DAYS })}</p>
+      <InvoiceSummary invoice={invoice} />
+      {signedIn ? null : (
+        <>
+          <p className="payment-card__hint">{t('paid.loginHint')}</p>
+          <p className="payment-card__hint">{t('paid.registerHint')}</p>
+        </>
+      )}
+      <Actions>
+        {signedIn ? (
+          <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
+        ) : (
+          <>
+            <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
+            <ButtonLink href={paths.register()} variant="secondary">{t('paid.register')}</ButtonLink>
+          </>
+        )}
+        <ButtonLink href={paths.home()} variant="ghost">{t('paid.home')}</ButtonLink>
+      </Actions>
+    </>
+  );
 }
 
-function PaymentStatus({ input }: { input: PaymentStatusInput }) {
-  const actor = useActorRef(appPaymentStatusMachine, { input });
-  const view = useSelector(actor, statusViewOf, sameView);
-  const announcement = useAnnouncement(view);
-  const [firstKind] = useState(view.kind);
+/** Without an invoice of theirs: to my policies (or the login) and the catalogue. */
+function Leave() {
+  const { t } = useTranslation('payment');
+  const signedIn = AuthActor.useSelector(selectStatus) === 'signedIn';
   return (
-    <div className="payment-status container" data-status={view.kind}>
-      <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
-      <StatusChangedContext.Provider value={view.kind !== firstKind}>
-        <StatusBody view={view} send={actor.send} />
-      </StatusChangedContext.Provider>
-    </div>
+    <>
+      {signedIn ? (
+        <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
+      ) : (
+        <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
+      )}
+      <ButtonLink href={paths.insuranceList()} variant="secondary">{t('missing.catalogue')}</ButtonLink>
+    </>
   );
 }
 
 /**
- * The payment status routes (/insurance/buy/payment/status/, …/khan/success/, …/khan/fail/, …/qpay/,
- * …/mostmoney/): the route and `?invoice=` become the payment-status machine's input. Another invoice
- * in the URL starts a fresh machine.
+ * The purchase's payment status routes (/insurance/buy/payment/status/, …/khan/success/, …/khan/fail/,
+ * …/qpay/, …/mostmoney/): the route and `?invoice=` become the payment-status machine's input. Another
+ * invoice in the URL starts a fresh machine.
  */
 export default function PaymentStatusPage() {
+  const { t } = useTranslation('payment');
   const [location] = useLocation();
   const search = useSearch();
   const input = useMemo(() => statusInputOf(location, search, applicationKeyForInvoice()), [location, search]);
-  return <PaymentStatus key={`${location}?${input.invoiceId ?? ''}`} input={input} />;
+  const outcomes = useMemo<PaymentOutcomes>(
+    () => ({
+      paid: (invoice) => ({
+        title: t('paid.title'),
+        body: <PolicyIssued invoice={invoice} />,
+        announcement: `${t('paid.title')}. ${t('paid.policyNumber')}: ${invoice.policy_number ?? ''}`,
+      }),
+      failed: (invoice) => ({
+        kept: t('failed.kept'),
+        actions: (
+          <>
+            <ButtonLink href={paths.buyPaymentAgain(invoice.provider)}>{t('failed.tryAgain')}</ButtonLink>
+            <ButtonLink href={paths.buyPayment()} variant="secondary">{t('failed.otherWay')}</ButtonLink>
+          </>
+        ),
+      }),
+      leave: <Leave />,
+      forgetPurchase,
+    }),
+    [t],
+  );
+  return <PaymentStatus key={`${location}?${input.invoiceId ?? ''}`} input={input} outcomes={outcomes} />;
 }

@@ -318,7 +318,7 @@ export class BuyWizard {
   // ── step 4: payment ──────────────────────────────────────────────────────────────────────────
 
   provider(provider: PaymentProvider) {
-    return this.main.getByRole('radio', { name: new RegExp(`^${this.ui.t(`buy:payment.provider.${provider}`)}`) });
+    return this.main.getByRole('radio', { name: new RegExp(`^${this.ui.t(`payment:choice.provider.${provider}`)}`) });
   }
 
   async choosePaymentMethod(provider: PaymentProvider) {
@@ -326,7 +326,7 @@ export class BuyWizard {
   }
 
   get mostMoneyPhone() {
-    return this.field('payment.phone');
+    return this.main.getByRole('textbox', { name: this.ui.name('payment:choice.phone') });
   }
 
   /** The "pay {amount}" button. */

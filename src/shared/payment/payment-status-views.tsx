@@ -1,15 +1,12 @@
-/** The status page's views, one per outcome; each renders what it is given and calls back on presses. */
+/** The payment status views (every flow that pays), one per outcome; each renders what it is given and calls back on presses. */
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnHint } from '../../../machines/payment-status.machine';
-import { CONTRACT_SENT_WITHIN_WORKING_DAYS } from '../../../contract/insurance.schema';
 import type { Invoice, PaymentProvider } from '../../../contract/payment.schema';
 import type { Message } from '../../../contract/validation';
 import { formatDate, formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
-import { Button, ButtonLink } from '../../ui/button';
-import { AuthActor, selectStatus } from '../../app/auth-context';
+import { Button } from '../../ui/button';
 import type { StatusView } from './payment-status.view-model';
 
 type Tone = 'waiting' | 'success' | 'danger' | 'neutral';
@@ -36,7 +33,7 @@ function StatusIcon({ tone }: { tone: Tone }) {
 export const StatusChangedContext = createContext(false);
 
 /** The page's card: an icon, the heading (the page's h1) and what belongs to the status. */
-function StatusCard({ tone, title, children }: { tone: Tone; title: string; children: ReactNode }) {
+export function StatusCard({ tone, title, children }: { tone: Tone; title: string; children: ReactNode }) {
   const changed = useContext(StatusChangedContext);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -54,14 +51,14 @@ function StatusCard({ tone, title, children }: { tone: Tone; title: string; chil
   );
 }
 
-function Actions({ children }: { children: ReactNode }) {
+export function Actions({ children }: { children: ReactNode }) {
   return <div className="payment-card__actions">{children}</div>;
 }
 
 const shortInvoiceNumber = (invoice: Invoice) => invoice.id.slice(0, 8).toUpperCase();
 
 /** Amount, method and invoice number (and the payment date once paid). */
-function InvoiceSummary({ invoice }: { invoice: Invoice }) {
+export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation('payment');
   return (
     <dl className="payment-summary" aria-label={t('summary.label')}>
@@ -91,33 +88,22 @@ function InlineSpinner() {
   return <span className="payment-status__spinner" aria-hidden="true" />;
 }
 
-export function MissingView() {
+export function MissingView({ actions }: { actions: ReactNode }) {
   const { t } = useTranslation('payment');
   return (
     <StatusCard tone="neutral" title={t('missing.title')}>
       <p className="payment-card__lead">{t('missing.text')}</p>
-      <Actions>
-        <ButtonLink href={paths.insuranceList()}>{t('missing.catalogue')}</ButtonLink>
-        <ButtonLink href={paths.home()} variant="ghost">{t('paid.home')}</ButtonLink>
-      </Actions>
+      <Actions>{actions}</Actions>
     </StatusCard>
   );
 }
 
-export function NotFoundView() {
+export function NotFoundView({ actions }: { actions: ReactNode }) {
   const { t } = useTranslation('payment');
-  const signedIn = AuthActor.useSelector(selectStatus) === 'signedIn';
   return (
     <StatusCard tone="neutral" title={t('notFound.title')}>
       <p className="payment-card__lead">{t('notFound.text')}</p>
-      <Actions>
-        {signedIn ? (
-          <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
-        ) : (
-          <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
-        )}
-        <ButtonLink href={paths.insuranceList()} variant="secondary">{t('missing.catalogue')}</ButtonLink>
-      </Actions>
+      <Actions>{actions}</Actions>
     </StatusCard>
   );
 }
@@ -251,39 +237,17 @@ export function PendingView({ view, onCheck }: { view: Extract<StatusView, { kin
   );
 }
 
-export function PaidView({ invoice }: { invoice: Invoice }) {
-  const { t } = useTranslation('payment');
-  const signedIn = AuthActor.useSelector(selectStatus) === 'signedIn';
+/** Paid: the flow's own content (a policy number, the fees paid, an active card) under the heading. */
+export function PaidView({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <StatusCard tone="success" title={t('paid.title')}>
-      <div className="payment-policy">
-        <p className="payment-policy__label">{t('paid.policyNumber')}</p>
-        <p className="payment-policy__number" data-testid="policy-number">{invoice.policy_number}</p>
-      </div>
-      <p className="payment-card__lead">{t('paid.contractSent', { count: CONTRACT_SENT_WITHIN_WORKING_DAYS })}</p>
-      <InvoiceSummary invoice={invoice} />
-      {signedIn ? null : (
-        <>
-          <p className="payment-card__hint">{t('paid.loginHint')}</p>
-          <p className="payment-card__hint">{t('paid.registerHint')}</p>
-        </>
-      )}
-      <Actions>
-        {signedIn ? (
-          <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
-        ) : (
-          <>
-            <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
-            <ButtonLink href={paths.register()} variant="secondary">{t('paid.register')}</ButtonLink>
-          </>
-        )}
-        <ButtonLink href={paths.home()} variant="ghost">{t('paid.home')}</ButtonLink>
-      </Actions>
+    <StatusCard tone="success" title={title}>
+      {children}
     </StatusCard>
   );
 }
 
-export function FailedView({ invoice }: { invoice: Invoice }) {
+/** Failed or expired: the reason, what was kept, and the flow's way to try again. */
+export function FailedView({ invoice, kept, actions }: { invoice: Invoice; kept: string; actions: ReactNode }) {
   const { t } = useTranslation('payment');
   const expired = invoice.status === 'expired' && invoice.failure_reason === null;
   const reason = expired ? 'expired' : (invoice.failure_reason ?? 'unknown');
@@ -293,11 +257,8 @@ export function FailedView({ invoice }: { invoice: Invoice }) {
         <p>{t(`failed.reasons.${reason}`)}</p>
       </div>
       <InvoiceSummary invoice={invoice} />
-      <p className="payment-card__lead">{t('failed.kept')}</p>
-      <Actions>
-        <ButtonLink href={paths.buyPaymentAgain(invoice.provider)}>{t('failed.tryAgain')}</ButtonLink>
-        <ButtonLink href={paths.buyPayment()} variant="secondary">{t('failed.otherWay')}</ButtonLink>
-      </Actions>
+      <p className="payment-card__lead">{kept}</p>
+      <Actions>{actions}</Actions>
     </StatusCard>
   );
 }

@@ -1,0 +1,91 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { paymentStatusMachine, type CheckInvoiceInput, type PaymentStatusInput } from '../../../machines/payment-status.machine';
+import type { Invoice } from '../../../contract/payment.schema';
+import { getInvoice } from '../../api/payment.api';
+import { CheckingView, FailedView, LoadFailedView, MissingView, NotFoundView, PaidView, PendingView, StatusChangedContext } from './payment-status-views';
+import { sameView, statusViewOf, type StatusView } from './payment-status.view-model';
+import './payment.css';
+
+/** What differs between the flows that pay: what a paid, failed or unknown invoice leads to. */
+export interface PaymentOutcomes {
+  /** The paid card: its heading, its content, and what a screen reader hears. */
+  paid: (invoice: Invoice) => { title: string; body: ReactNode; announcement: string };
+  /** The failed card: what was kept (nothing is lost), and the ways to try again. */
+  failed: (invoice: Invoice) => { kept: string; actions: ReactNode };
+  /** The way on when the page has no invoice, or one that is not the user's. */
+  leave: ReactNode;
+  /** A purchase: forget the finished wizard once its invoice is paid (the machine's `forgetPurchase`). */
+  forgetPurchase?: (applicationId: string) => void;
+}
+
+type Send = (event: { type: 'payment.check' } | { type: 'payment.retry' }) => void;
+
+function StatusBody({ view, send, outcomes }: { view: StatusView; send: Send; outcomes: PaymentOutcomes }) {
+  switch (view.kind) {
+    case 'missing':
+      return <MissingView actions={outcomes.leave} />;
+    case 'notFound':
+      return <NotFoundView actions={outcomes.leave} />;
+    case 'checking':
+      return <CheckingView provider={view.provider} returned={view.returned} />;
+    case 'loadFailed':
+      return <LoadFailedView error={view.error} onRetry={() => send({ type: 'payment.retry' })} />;
+    case 'pending':
+      return <PendingView view={view} onCheck={() => send({ type: 'payment.check' })} />;
+    case 'paid': {
+      const { title, body } = outcomes.paid(view.invoice);
+      return <PaidView title={title}>{body}</PaidView>;
+    }
+    case 'failed': {
+      const { kept, actions } = outcomes.failed(view.invoice);
+      return <FailedView invoice={view.invoice} kept={kept} actions={actions} />;
+    }
+  }
+}
+
+/** What a screen reader hears when the status changes (failures are alerts of their own). */
+function useAnnouncement(view: StatusView, outcomes: PaymentOutcomes): string {
+  const { t } = useTranslation('payment');
+  switch (view.kind) {
+    case 'checking':
+      return t('checking.title');
+    case 'pending':
+      // Background polls do not change it: a screen reader hears "waiting" once, not every few seconds.
+      return view.stillPending ? t('pending.stillPending.title') : t('pending.waiting');
+    case 'paid':
+      return outcomes.paid(view.invoice).announcement;
+    default:
+      return '';
+  }
+}
+
+/**
+ * One invoice's status as it moves (the `payment-status` machine: polling with back-off, the
+ * countdown, "check again"), for every flow that pays. Give it a fresh `key` for another invoice.
+ */
+export function PaymentStatus({ input, outcomes }: { input: PaymentStatusInput; outcomes: PaymentOutcomes }) {
+  const { forgetPurchase } = outcomes;
+  const machine = useMemo(
+    () =>
+      paymentStatusMachine.provide({
+        actors: { checkInvoice: fromPromise<Invoice, CheckInvoiceInput>(({ input: check }) => getInvoice(check.invoiceId, check.applicationKey)) },
+        actions: { forgetPurchase: (_, params) => forgetPurchase?.(params.applicationId) },
+      }),
+    [forgetPurchase],
+  );
+  const actor = useActorRef(machine, { input });
+  const view = useSelector(actor, statusViewOf, sameView);
+  const announcement = useAnnouncement(view, outcomes);
+  const [firstKind] = useState(view.kind);
+  return (
+    <div className="payment-status container" data-status={view.kind}>
+      <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
+      <StatusChangedContext.Provider value={view.kind !== firstKind}>
+        <StatusBody view={view} send={actor.send} outcomes={outcomes} />
+      </StatusChangedContext.Provider>
+    </div>
+  );
+}

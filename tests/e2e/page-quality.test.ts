@@ -1,0 +1,130 @@
+/**
+ * What must hold on every page, checked on every route of the route table in both languages with one
+ * page load each:
+ * - on a phone (375 px) nothing moves while the page loads (the layout shifts the browser reports add
+ *   up to at most 0.01, Lighthouse's "good" bar being 0.1), and nothing scrolls sideways at 375 px nor
+ *   at 320 px (WCAG 1.4.10 reflow) — a behaviour check, not a timing one;
+ * - then at desktop width axe (WCAG 2.0–2.2 A and AA, plus best practice) finds nothing; also on the
+ *   states a route shows on top of itself (the cookie banner, the open user-manual menu).
+ * Any violation fails, listed with the elements it was found on.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserTests } from './support/harness';
+import { arrangeRouteData, openVisit, routeVisits, type RouteData, type RouteVisit } from './support/route-table';
+import { LANGUAGES, text } from './support/texts';
+import { expectVisible, scrollWidth } from './support/ui';
+
+const e2e = useBrowserTests();
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const CLS_LIMIT = 0.01;
+const PHONE = { width: 375, height: 812 };
+const NARROW = 320;
+const DESKTOP = { width: 1280, height: 800 };
+
+/** axe's findings on the page as it is now, one readable block per rule. */
+async function violationsOn(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map((violation) =>
+    [
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}`,
+      ...violation.nodes.map(
+        (node) => `    ${node.target.join(' ')}: ${node.html.slice(0, 200)}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`,
+      ),
+    ].join('\n'),
+  );
+}
+
+/** Fails with the whole list, unshortened (an assertion's diff would cut it). */
+const expectNoViolations = (violations: string[], where: string) => {
+  if (violations.length > 0) throw new Error(`axe found ${violations.length} violation(s) on ${where}:\n${violations.join('\n')}`);
+};
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+/** The layout shifts of the page so far (buffered: from the start of the navigation), except those right after input. */
+const layoutShifts = (page: Page): Promise<Shift[]> =>
+  page.evaluate(
+    () =>
+      new Promise<Shift[]>((resolve) => {
+        type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+        const found: LayoutShift[] = [];
+        const observer = new PerformanceObserver((list) => found.push(...(list.getEntries() as LayoutShift[])));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // Buffered entries arrive in a task after observe(); two frames later all of them are in.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            found.push(...(observer.takeRecords() as LayoutShift[]));
+            observer.disconnect();
+            const describe = (node: Node | null | undefined) =>
+              node instanceof Element ? `${node.tagName.toLowerCase()}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName ?? '?');
+            resolve(
+              found
+                .filter((entry) => !entry.hadRecentInput)
+                .map((entry) => ({ value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) })),
+            );
+          }),
+        );
+      }),
+  );
+
+/** Two frames: a resize has been laid out and painted. */
+const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+let data: RouteData | undefined;
+const visits = (): RouteVisit[] => {
+  if (!data) throw new Error('The route data is not arranged yet');
+  return routeVisits(data);
+};
+
+beforeAll(async () => {
+  data = await arrangeRouteData(e2e.baseUrl);
+});
+
+// The route table, read when the file is collected: one test per route and language.
+const table = routeVisits({ productId: 1, applicationId: 'draft', contractId: 1, token: 'token', purchaseStorage: {} });
+
+describe.each(LANGUAGES)('every page in %s', (language) => {
+  it.each(table.map((visit, index) => [visit.route.path, index] as const))('%s: no layout shift, reflows to 320 px, axe finds nothing', async (_path, index) => {
+    const visit = visits()[index];
+    if (!visit) throw new Error(`No visit ${index}`);
+    const page = await e2e.openPageInSharedContext({ language, localStorage: visit.localStorage });
+    await page.setViewportSize(PHONE);
+    await openVisit(page, visit);
+
+    const shifts = await layoutShifts(page);
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    const report = shifts.map((shift) => `${shift.value.toFixed(4)} moved ${shift.sources.join(', ') || '(no source)'}`).join('\n');
+    expect(total, `layout shift on ${visit.path} (${language}):\n${report}`).toBeLessThanOrEqual(CLS_LIMIT);
+
+    expect(await scrollWidth(page), `${visit.path} at ${PHONE.width} px`).toBeLessThanOrEqual(PHONE.width);
+    await page.setViewportSize({ width: NARROW, height: PHONE.height });
+    await settle(page);
+    expect(await scrollWidth(page), `${visit.path} at ${NARROW} px`).toBeLessThanOrEqual(NARROW);
+
+    await page.setViewportSize(DESKTOP);
+    await settle(page);
+    expectNoViolations(await violationsOn(page), `${visit.path} (${language})`);
+  });
+
+  it('axe finds nothing with the cookie banner shown', async () => {
+    const page = await e2e.openPageInSharedContext({ language, cookieChoiceStored: false });
+    await openVisit(page, { ...visits()[0]!, signedIn: false, localStorage: {} });
+    await expectVisible(page.locator('.cookie-banner'));
+    expectNoViolations(await violationsOn(page), `${page.url()} (${language})`);
+  });
+
+  it('axe finds nothing with the user-manual menu open', async () => {
+    const contracts = visits().find((visit) => visit.route.name === 'contracts');
+    if (!contracts) throw new Error('The route table has no contracts route');
+    const page = await e2e.openPageInSharedContext({ language, localStorage: contracts.localStorage });
+    await openVisit(page, contracts);
+    await page.getByRole('button', { name: text(language, 'user:manual.button') }).click();
+    await expectVisible(page.getByRole('list', { name: text(language, 'user:manual.button') }));
+    expectNoViolations(await violationsOn(page), `${page.url()} (${language})`);
+  });
+});
