@@ -65,7 +65,7 @@ describe('Credit Med payments', () => {
     await page.getByRole('main').getByRole('button', { name: exactly(text('mn', 'payment:providers.qpay')) }).click();
     await expectPath(page, '/credit-med/buy/status');
     const invoiceId = new URLSearchParams(searchOf(page)).get('invoice') ?? '';
-    const qr = page.getByRole('img', { name: t('mn', 'status.qrAlt', { amount: '₮\u00a0180,000' }) });
+    const qr = page.getByRole('img', { name: text('mn', 'payment:pending.qpay.qrAlt', { amount: '₮\u00a0180,000' }) });
     await expectVisible(qr);
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 

@@ -162,6 +162,18 @@ describe('SPEC 8 errors of the card side, for their seeded users', () => {
       });
     }
 
+    it(`${language}: an amount over the balance says 'insufficient balance' with the balance`, async () => {
+      const page = await e2e.openPage({ language, signedInAs: demoUser });
+      const form = new PreClaimForm(page, language);
+      await form.open();
+      await form.chooseHospital(language === 'mn' ? 'интермед' : 'intermed', /Интермед|Intermed/);
+      await form.field('preClaim.amount').fill('98000000');
+      await form.next();
+      const balance = await balanceText(form);
+      await expectVisible(form.main().getByText(form.t('errors.insufficientBalance', { balance })));
+      expect(await form.field('preClaim.amount').inputValue()).toBe('98000000');
+    });
+
     it(`${language}: a search that finds nothing says 'no hospital found'`, async () => {
       const page = await e2e.openPage({ language, signedInAs: demoUser });
       const form = new PreClaimForm(page, language);

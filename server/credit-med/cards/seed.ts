@@ -9,8 +9,8 @@ import { findUserByEmail, insertUser } from '../../auth/users.repo';
 import type { Queryable } from '../../db/db';
 import { DEMO_USER } from '../../db/seed-data';
 
-/** The demo user's transaction password (README). */
-export const DEMO_TRANSACTION_PASSWORD = '246810';
+/** The demo user's transaction password (README); the same value as the request side's seed (server/credit-med/request/seed.ts), so whichever seeds the demo user's contract first, it is this. */
+export const DEMO_TRANSACTION_PASSWORD = '914273';
 /** The card's price and limit for new cards (MNT). */
 export const CARD_FEE = 20_000;
 export const CARD_LIMIT = 5_000_000;
@@ -27,11 +27,11 @@ export interface CardSeedUser {
 /** One user per card-side SPEC 8 error (all eligible, each with a signed contract). */
 export const CARD_SEED_USERS = {
   /** Signed contract, card not paid: 'no active card'. */
-  noActiveCard: { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Төгөлдөр Ганбат', partnerId: 100901, phone: '99001901', card: { status: 'unpaid', balance: CARD_LIMIT } },
+  noActiveCard: { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Төгөлдөр Ганбат', partnerId: 100951, phone: '99001901', card: { status: 'unpaid', balance: CARD_LIMIT } },
   /** The insurer stopped the card: 'card inactive'. */
-  inactive: { email: 'cm-inactive@example.com', password: 'credit1234', name: 'Ариунзаяа Болд', partnerId: 100902, phone: '99001902', card: { status: 'inactive', balance: 1_200_000 } },
+  inactive: { email: 'cm-inactive@example.com', password: 'credit1234', name: 'Ариунзаяа Болд', partnerId: 100952, phone: '99001902', card: { status: 'inactive', balance: 1_200_000 } },
   /** Active, nothing left: 'card balance depleted'. */
-  depleted: { email: 'cm-depleted@example.com', password: 'credit1234', name: 'Мөнхзул Очир', partnerId: 100903, phone: '99001903', card: { status: 'active', balance: 0 } },
+  depleted: { email: 'cm-depleted@example.com', password: 'credit1234', name: 'Мөнхзул Очир', partnerId: 100953, phone: '99001903', card: { status: 'active', balance: 0 } },
 } as const satisfies Record<string, CardSeedUser>;
 
 export const HOSPITALS = [

@@ -74,7 +74,7 @@ export default function CardBuyPage() {
           <ProviderChoice busy={view.provider} onChoose={(provider) => actor.send({ type: 'buy.pay', provider })} />
         </>
       ) : null}
-      <div className="cmc-actions">{back}</div>
+      {view.step === 'loading' ? null : <div className="cmc-actions">{back}</div>}
     </div>
   );
 }

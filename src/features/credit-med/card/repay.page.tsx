@@ -109,11 +109,14 @@ function Repay({ preClaimId, user }: { preClaimId: number; user: string }) {
           </Button>
         </>
       ) : null}
-      <div className="cmc-actions">
-        <ButtonLink href={routePaths.creditMed.build()} variant="secondary">
-          {t('preClaim.toDashboard')}
-        </ButtonLink>
-      </div>
+      {/* Drawn with what was loaded, not before it: a link waiting below the loading text would be pushed down. */}
+      {view.step === 'loading' ? null : (
+        <div className="cmc-actions">
+          <ButtonLink href={routePaths.creditMed.build()} variant="secondary">
+            {t('preClaim.toDashboard')}
+          </ButtonLink>
+        </div>
+      )}
     </div>
   );
 }
