@@ -51,9 +51,12 @@ export const NOTIFICATION_STREAM_EVENT = 'unread';
  * missing): amounts are integers in MNT; `feedback_kind` is a FEEDBACK_KINDS value.
  */
 export const NOTIFICATION_TEXT_PARAMS: Readonly<Record<NotificationKind, readonly string[]>> = {
-  invoice_paid: ['amount', 'contract_number'],
+  // `contract_number` too when it paid a policy's fees (then named in the text).
+  invoice_paid: ['amount'],
   policy_issued: ['contract_number'],
-  claim_stage_changed: ['claim_number'],
-  credit_med_status_changed: [],
+  // `stage`: a CLAIM_STAGES value.
+  claim_stage_changed: ['claim_number', 'stage'],
+  // `status`: a PRE_CLAIM_STATUSES value, or the contract's 'awaiting_signature' / 'signed'; `amount` for a pre-claim.
+  credit_med_status_changed: ['status'],
   feedback_replied: ['feedback_kind'],
 };

@@ -15,9 +15,14 @@ export function useNotificationText() {
     const values: Record<string, string | number> = { ...params };
     if (typeof params.amount === 'number') values.amount = formatMoney(params.amount, i18n.language);
     if (typeof params.feedback_kind === 'string') values.feedback_kind = t(`feedbackKinds.${params.feedback_kind}`, { defaultValue: t('feedbackKinds.question') });
+    if (typeof params.stage === 'string') values.stage = t(`claimStages.${params.stage}`, { defaultValue: params.stage });
+    if (typeof params.status === 'string') values.status = t(`creditMedStatuses.${params.status}`, { defaultValue: params.status });
+    // A fee payment names its policy; a pre-claim's status names its amount.
+    const variant =
+      kind === 'invoice_paid' && params.contract_number !== undefined ? 'textPolicy' : kind === 'credit_med_status_changed' && params.amount !== undefined ? 'textAmount' : 'text';
     return {
       title: t(`kinds.${kind}.title`),
-      text: complete ? t(`kinds.${kind}.text`, values) : t(`kinds.${kind}.textPlain`),
+      text: complete ? t(`kinds.${kind}.${variant}`, values) : t(`kinds.${kind}.textPlain`),
     };
   };
 }
