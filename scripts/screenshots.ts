@@ -1,6 +1,6 @@
 /**
- * `npm run screenshots` (after a build): the home page, the login page and the user area (demo user,
- * /user/contract) in Mongolian and English at 1280 and 375 px, plus the cookie banner and the open
+ * `npm run screenshots` (after a build): the home page, the login page and the user area (demo user:
+ * policies, claims, Credit Med, fees, feedback, notifications) in Mongolian and English at 1280 and 375 px, plus the cookie banner and the open
  * phone menu, into docs/screenshots/*.png with a README listing them. Runs the real server on a free
  * port with a fresh in-memory database and Debian's Chromium.
  */
@@ -89,6 +89,30 @@ const scenes: Scene[] = [
       await page.getByRole('navigation', { name: text(language, 'user:menu.label') }).waitFor();
     },
   },
+  ...(
+    [
+      ['user-contract-detail', 'Policy detail with its fee schedule (demo user)', '/user/contract/1'],
+      ['claim-landing', 'Claims: how a claim works', '/user/claim'],
+      ['claim-list', 'Claims: my claims and drafts', '/user/claim/list'],
+      ['claim-create', 'Claims: choose the policy', '/user/claim/create'],
+      ['credit-med', 'Credit Med dashboard (active card)', '/credit-med'],
+      ['credit-med-pre-claim', 'Credit Med: a new pre-claim', '/credit-med/pre-claim'],
+      ['fee-payment', 'All due fees, paid at once', '/user/fee-payment'],
+      ['feedback', 'Feedback with the insurer\'s replies', '/user/feedback'],
+      ['notifications', 'Notifications', '/user/notifications'],
+    ] as const
+  ).map(
+    ([name, title, path]): Scene => ({
+      name,
+      describe: (language, width) => `${title}, ${language}, ${width} px`,
+      path,
+      signedIn: true,
+      ready: async (page) => {
+        await userReady(page);
+        await page.locator('main .spinner').first().waitFor({ state: 'hidden' });
+      },
+    }),
+  ),
   {
     name: 'home-cookie-banner',
     describe: (language, width) => `Home page on a first visit, cookie banner shown, ${language}, ${width} px (viewport)`,

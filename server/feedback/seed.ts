@@ -1,7 +1,8 @@
 /**
  * Demo data for issue 14: the demo user's earlier feedback (answered) and a few notifications, two of
  * them unread, so /user/feedback and /user/notifications and the menu badge mean something at once.
- * Written only when the demo user has none of either (seedDemoData may run again).
+ * Written only when the demo user has no feedback yet (seedDemoData may run again; other seeds, such
+ * as the claims', make notifications of their own, so those cannot be the mark).
  */
 import { routePaths } from '../../contract/paths';
 import type { Queryable } from '../db/db';
@@ -12,10 +13,7 @@ export const seedFeedbackAndNotifications = async (tx: Queryable) => {
   const { rows: users } = await tx.query<{ id: number }>('select id from users where email = $1', [DEMO_USER.email]);
   const userId = users[0]?.id;
   if (userId === undefined) return;
-  const { rows: existing } = await tx.query<{ n: number }>(
-    'select (select count(*) from feedback where user_id = $1)::int + (select count(*) from notifications where user_id = $1)::int as n',
-    [userId],
-  );
+  const { rows: existing } = await tx.query<{ n: number }>('select count(*)::int as n from feedback where user_id = $1', [userId]);
   if ((existing[0]?.n ?? 0) > 0) return;
   const contractNumber = DEMO_USER.policies[0]?.contractNumber ?? '';
   const { rows: policies } = await tx.query<{ id: number }>('select id from policies where contract_number = $1', [contractNumber]);

@@ -10,10 +10,12 @@ import { useBrowserTests } from './support/harness';
 import { Phone } from './support/pages/phone.page';
 import { exactly, text, type Language } from './support/texts';
 import { expectPath, expectVisible, scrollWidth } from './support/ui';
-import { secondUser, demoUser, type TestUser } from './support/users';
+import { secondUser, type TestUser } from './support/users';
 
 const e2e = useBrowserTests();
 
+/** A signed contract and a card not yet paid (server/credit-med/cards/seed.ts). */
+const cmNoCard: TestUser = { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Төгөлдөр Ганбат', creditMedEligible: true };
 const cmNew: TestUser = { email: 'cm-new@example.com', password: 'cmnew1234', name: 'Тэмүүжин Батсүх', creditMedEligible: true };
 const cmResume: TestUser = { email: 'cm-resume@example.com', password: 'cmresume1234', name: 'Номин Эрдэнэ', creditMedEligible: true };
 const CM_RESUME_PHONE = '99450022';
@@ -208,8 +210,8 @@ describe('credit med request', () => {
     await expectVisible(cm.link(cm.t('dashboard.buy.action')));
   });
 
-  it('shows the demo user (signed contract) the way to the card', async () => {
-    const cm = await open(demoUser, 'mn');
+  it('shows a user with a signed contract and no card yet the way to the card', async () => {
+    const cm = await open(cmNoCard, 'mn');
     await cm.page.goto('/credit-med');
     await expectVisible(cm.link(cm.t('dashboard.buy.action')));
     expect(await cm.link(cm.t('dashboard.buy.action')).getAttribute('href')).toBe('/credit-med/buy');

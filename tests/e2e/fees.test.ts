@@ -159,7 +159,8 @@ describe('paying fees', () => {
       for (const path of [`/user/contract/${id}`, `/user/contract/${id}/fee`, '/user/fee-payment', '/fee']) {
         await page.goto(path);
         await page.locator('main h1').first().waitFor({ state: 'visible', timeout: WAIT_MS });
-        await page.waitForLoadState('networkidle');
+        // Not 'networkidle': a signed-in page keeps its notification stream open.
+        await page.locator('main .spinner').first().waitFor({ state: 'hidden', timeout: WAIT_MS });
         expect(await scrollWidth(page), `${language} ${path}`).toBeLessThanOrEqual(375);
       }
       await page.close();

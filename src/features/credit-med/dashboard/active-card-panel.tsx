@@ -3,7 +3,8 @@
  * limit, what is owed (with the way to repay it), the pre-claims with their SPEC 4 statuses, and a new
  * pre-claim when the card can pay one (an inactive card or a depleted balance says why it cannot).
  * The dashboard gives the card it knows; the panel loads the pre-claims itself
- * (GET /api/credit-med/card/), and shows the card from that answer once it is there.
+ * (GET /api/credit-med/card/) and shows the card from that answer once it is there (the given card
+ * only when that load failed).
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { formatDate, formatMoney } from '../../../app/format';
 import { useResource } from '../../../flows/use-resource';
 import { ErrorNotice } from '../../../shared/notices';
 import { Button, ButtonLink } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
 import { NAMESPACE, StatusBadge } from '../card/card-parts';
 
 export interface PanelCard {
@@ -33,6 +35,8 @@ export function ActiveCardPanel({ card: given }: { card: PanelCard }) {
   const preClaims = summary.data?.pre_claims ?? [];
   const owing = preClaims.filter((p) => p.owed > 0);
   const problem = card.status === 'inactive' ? 'errors.cardInactive' : card.balance <= 0 ? 'errors.balanceDepleted' : null;
+  // One spinner until the pre-claims are in, then the whole panel at once: nothing drawn early is pushed down.
+  if (!summary.data && summary.status !== 'failed') return <Spinner label={t('preClaim.loading')} />;
   return (
     <section className="cmc-panel" aria-labelledby="cmc-panel-title" data-card-status={card.status}>
       <h2 id="cmc-panel-title">
