@@ -109,7 +109,9 @@ const scenes: Scene[] = [
       signedIn: true,
       ready: async (page) => {
         await userReady(page);
-        await page.locator('main .spinner').first().waitFor({ state: 'hidden' });
+        // Loaded: a heading and no spinner left in the main area (a panel may load after the page).
+        await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main .spinner') === null, undefined, { timeout: 15_000 });
+        await imagesSettled(page);
       },
     }),
   ),
