@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
 import { codeSentSchema, type CodeSent } from './account.schema';
 import { ADDRESS_MAX, ADDRESS_MIN, GENDERS, personNameSchema } from './insurance.schema';
 import { uploadedFileSchema } from './mining.schema';
-import { loginEmailSchema, messages, phoneSchema, registerSchema } from './validation';
+import { loginEmailSchema, messages, phoneSchema, registerSchema, requiredText } from './validation';
 
 /** The request's steps, in order. */
 export const CM_REQUEST_STEPS = ['personal', 'family', 'images', 'declarations'] as const;
@@ -49,14 +49,6 @@ export type CmSummary = z.infer<typeof cmSummarySchema>;
 // ---------------------------------------------------------------------------------------------------
 // Steps: PUT /api/credit-med/request/{step}/
 // ---------------------------------------------------------------------------------------------------
-
-const requiredText = (min: number, max: number) =>
-  z.string({ error: messages.fieldRequired }).check(
-    z.trim(),
-    z.minLength(1, messages.fieldRequired),
-    z.minLength(min, messages.minLength),
-    z.maxLength(max, messages.maxLength),
-  );
 
 export const cmPersonalSchema = z.object({
   last_name: personNameSchema,

@@ -15,7 +15,7 @@ import {
   personNameSchema,
   type Beneficiary,
 } from './insurance.schema';
-import { loginEmailSchema, messages, phoneSchema, registerSchema } from './validation';
+import { loginEmailSchema, messages, phoneSchema, registerSchema, requiredText } from './validation';
 
 /** The header that carries a draft's credential (the answer of a confirmed code). */
 export const DRAFT_TOKEN_HEADER = 'X-Draft-Token';
@@ -72,14 +72,6 @@ export type DraftAccess = z.infer<typeof draftAccessSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Steps: PUT /api/mining/draft/insurer/, …/beneficiaries/, …/images/
 // ---------------------------------------------------------------------------------------------------
-
-const requiredText = (min: number, max: number) =>
-  z.string({ error: messages.fieldRequired }).check(
-    z.trim(),
-    z.minLength(1, messages.fieldRequired),
-    z.minLength(min, messages.minLength),
-    z.maxLength(max, messages.maxLength),
-  );
 
 /** The employee: names, contact and employee number (birth date and gender come from the register). */
 export const insurerStepSchema = z.object({

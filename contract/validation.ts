@@ -66,6 +66,15 @@ export const messages = {
 } as const;
 
 /** Phone: required, digits only, exactly 8 digits. */
+/** A required free text, trimmed, between `min` and `max` characters (addresses, names of things). */
+export const requiredText = (min: number, max: number) =>
+  z.string({ error: messages.fieldRequired }).check(
+    z.trim(),
+    z.minLength(1, messages.fieldRequired),
+    z.minLength(min, messages.minLength),
+    z.maxLength(max, messages.maxLength),
+  );
+
 export const phoneSchema = z
   .string({ error: messages.fieldRequired })
   .check(z.trim(), z.minLength(1, messages.fieldRequired), z.regex(DIGITS_RE, messages.onlyNumbers), z.length(PHONE_LENGTH, messages.phone));

@@ -84,11 +84,11 @@ export const startServer = async ({
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: memory ? undefined : join(dataDir, 'db') });
   let server: Server | undefined;
   let temporaryUploads: string | undefined;
-  let stopSweeper: (() => Promise<void>) | undefined;
-  let stopDraftSweeper: (() => Promise<void>) | undefined;
-  let stopPreClaims: (() => Promise<void>) | undefined;
-  let stopClaimReviewer: (() => Promise<void>) | undefined;
-  let stopFeedbackReplier: (() => Promise<void>) | undefined;
+  // The stop functions of the background tasks (server/periodic.ts) started so far.
+  const stops: (() => Promise<void>)[] = [];
+  const stopBackground = async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
     await migrate(db);
@@ -105,11 +105,9 @@ export const startServer = async ({
       store = temporary.store;
     }
     store ??= fileUploadStore(join(dataDir, 'uploads'));
-    stopSweeper = startUploadSweeper(db, store);
-    stopDraftSweeper = startDraftSweeper(db);
-    stopPreClaims = startPreClaimProgress(db);
-    stopClaimReviewer = startClaimReviewer(db);
-    stopFeedbackReplier = startFeedbackReplier(db);
+    // Sweeps of expired uploads and drafts, and the reference insurer's own moves (claims to review,
+    // pre-claims along their statuses, replies to feedback).
+    stops.push(startUploadSweeper(db, store), startDraftSweeper(db), startPreClaimProgress(db), startClaimReviewer(db), startFeedbackReplier(db));
     const app = createApp({
       db,
       secret: tokenSecret,
@@ -141,22 +139,14 @@ export const startServer = async ({
             server?.close(() => resolve());
             server?.closeAllConnections();
           });
-          await stopClaimReviewer?.();
-          await stopDraftSweeper?.();
-          await stopPreClaims?.();
-          await stopFeedbackReplier?.();
-          await stopSweeper?.();
+          await stopBackground();
           await db.close();
           await removeTemporaryUploads();
         })()),
     };
   } catch (error) {
     server?.close();
-    await stopClaimReviewer?.();
-    await stopDraftSweeper?.();
-    await stopPreClaims?.();
-    await stopFeedbackReplier?.();
-    await stopSweeper?.();
+    await stopBackground();
     await db.close();
     await removeTemporaryUploads();
     throw error;

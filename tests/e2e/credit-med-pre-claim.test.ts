@@ -7,7 +7,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CARD_SEED_USERS, DEMO_TRANSACTION_PASSWORD } from '../../server/credit-med/cards/seed';
+import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
+import { DEMO_TRANSACTION_PASSWORD } from '../../server/credit-med/request/seed';
 import { useBrowserTests } from './support/harness';
 import { exactly, LANGUAGES, text, type Language } from './support/texts';
 import { expectPath, expectVisible, scrollWidth, WAIT_MS } from './support/ui';

@@ -10,7 +10,8 @@ import { invoiceSchema } from '../../contract/payment.schema';
 import { hashPassword } from '../../server/auth/password';
 import { insertUser } from '../../server/auth/users.repo';
 import { advancePreClaims } from '../../server/credit-med/cards/progress';
-import { CARD_SEED_USERS, DEMO_TRANSACTION_PASSWORD, REJECTING_HOSPITAL_ID } from '../../server/credit-med/cards/seed';
+import { CARD_SEED_USERS, REJECTING_HOSPITAL_ID } from '../../server/credit-med/cards/seed';
+import { DEMO_TRANSACTION_PASSWORD } from '../../server/credit-med/request/seed';
 import { createTestServer, type TestServer } from '../../server/testing';
 import { newKey, send, tokenFor, type TestApp } from './support/purchase';
 

@@ -1,16 +1,15 @@
 /**
  * Credit Med card-side demo data (issue 13), written at every start and idempotent (existing rows are
  * left alone, so a contract the request side seeded first stays as it is): hospitals, three users who
- * each meet one SPEC 8 error, and the demo user's signed contract (transaction password below), active
+ * each meet one SPEC 8 error, and the demo user's signed contract (transaction password: the request side's DEMO_TRANSACTION_PASSWORD), active
  * card and a pre-claim in each SPEC 4 status, one of them to repay.
  */
 import { hashPassword } from '../../auth/password';
 import { findUserByEmail, insertUser } from '../../auth/users.repo';
 import type { Queryable } from '../../db/db';
 import { DEMO_USER } from '../../db/seed-data';
+import { DEMO_TRANSACTION_PASSWORD } from '../request/seed';
 
-/** The demo user's transaction password (README); the same value as the request side's seed (server/credit-med/request/seed.ts), so whichever seeds the demo user's contract first, it is this. */
-export const DEMO_TRANSACTION_PASSWORD = '914273';
 /** The card's price and limit for new cards (MNT). */
 export const CARD_FEE = 20_000;
 export const CARD_LIMIT = 5_000_000;
