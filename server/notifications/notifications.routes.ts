@@ -72,8 +72,12 @@ export const notificationRoutes = ({
     const before = c.req.query('before');
     if (before !== undefined && !ID_RE.test(before)) throw notFound();
     const { rows } = await db.query<Row>(
+      // Newest first by when it happened (a seeded or back-dated row is not in id order); the page
+      // continues after the `before` row of this user.
       `select id, kind, params, link, created_at, read_at from notifications
-        where user_id = $1 and ($2::bigint is null or id < $2::bigint) order by id desc limit $3`,
+        where user_id = $1
+          and ($2::bigint is null or (created_at, id) < (select created_at, id from notifications where id = $2::bigint and user_id = $1))
+        order by created_at desc, id desc limit $3`,
       [userId, before ?? null, NOTIFICATIONS_PAGE_SIZE + 1],
     );
     const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(toNotification);

@@ -167,6 +167,20 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     expect((await send(app, 'GET', '/api/notifications/?before=abc', undefined, auth(other))).status).toBe(404);
   });
 
+  it('lists by when it happened, so a back-dated notification written last comes after newer ones', async () => {
+    await server.db.transaction((tx) => notify(tx, otherId, { kind: 'invoice_paid', params: { amount: 7001 }, link: null }));
+    await server.db.query(`insert into notifications (user_id, kind, params, created_at) values ($1, 'invoice_paid', '{"amount": 7000}', now() - interval '10 days')`, [otherId]);
+    const amounts: (string | number | undefined)[] = [];
+    let next: number | null | undefined;
+    do {
+      const page = notificationPageSchema.parse(await (await send(app, 'GET', `/api/notifications/${next ? `?before=${next}` : ''}`, undefined, auth(other))).json());
+      amounts.push(...page.items.map((item) => item.params.amount));
+      next = page.next;
+    } while (next);
+    expect(amounts[0]).toBe(7001);
+    expect(amounts.at(-1)).toBe(7000);
+  });
+
   it('streams the unread count on connecting and after a notification, only to its user', async () => {
     const controller = new AbortController();
     const response = await app.request('/api/notifications/stream/', { headers: auth(demo), signal: controller.signal });
