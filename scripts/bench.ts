@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_DIR, launchChromium, startAppServer } from '../tests/e2e/support/browser';
+import { trackRequests } from '../tests/e2e/support/route-table';
 import { accessTokenFor, demoUser } from '../tests/e2e/support/users';
 import { matchPattern, routePaths, type RouteName } from '../contract/paths';
 
@@ -202,10 +203,12 @@ async function loadedJs(path: string, signedIn = false): Promise<Loaded[]> {
         })(),
       );
     });
+    const quiet = trackRequests(page);
     await page.goto(`${server.url}${path}`);
-    // The page's own heading shows once its lazy layout and view have loaded; then the network settles.
+    // The page's own heading shows once its lazy layout and view have loaded; then the network settles
+    // (the signed-in pages' event stream never ends, so not Playwright's networkidle).
     await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
-    await page.waitForLoadState('networkidle');
+    await quiet.settled();
     for (let settled = 0; settled < pending.length; ) {
       settled = pending.length;
       await Promise.all(pending);

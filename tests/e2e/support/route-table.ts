@@ -121,7 +121,7 @@ const isLongLived = (request: Request) => request.url().includes('/api/notificat
  * Playwright's `networkidle` without the long-lived event stream: `settled()` resolves once no other
  * request has been in flight for 500 ms (and stops tracking).
  */
-function trackRequests(page: Page) {
+export function trackRequests(page: Page) {
   const inflight = new Set<Request>();
   const started = (request: Request) => {
     if (!isLongLived(request)) inflight.add(request);
