@@ -155,7 +155,12 @@ export const createApp = ({
   });
 
   app.route('/', sandboxRoutes({ db, secret, devTools }));
-  app.route('/', staticRoutes({ distDir, isDev }));
+  // A public page carries the answers of its first API reads, asked of this app in-process.
+  const read = async (path: string, language: string) => {
+    const response = await app.request(path, { headers: { 'Accept-Language': language } });
+    return response.status === 200 ? ((await response.json()) as unknown) : undefined;
+  };
+  app.route('/', staticRoutes({ distDir, isDev, read }));
 
   app.notFound((c) =>
     c.req.path === '/api' || c.req.path.startsWith('/api/') ? c.json(errorBody(errorKeys.notFound), 404) : c.text('Not found', 404),

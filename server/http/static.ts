@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic, type ServeStaticOptions } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { pageDataMarkup, type ReadAnswer } from './page-data';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets/', import.meta.url));
@@ -30,6 +31,8 @@ export interface StaticOptions {
   distDir: string;
   /** In development images are revalidated on every load, so edited SVGs show at once. */
   isDev: boolean;
+  /** An API answer for the page's first reads (./page-data.ts); without it pages carry no data. */
+  read?: ReadAnswer;
 }
 
 /**
@@ -53,7 +56,7 @@ const filesFrom = (options: ServeStaticOptions, cacheFor: (file: string, c: Cont
 const mount = (prefix: string, dir: string, cacheControl: string) =>
   filesFrom({ root: dir, rewriteRequestPath: (path) => path.slice(prefix.length) }, () => cacheControl);
 
-export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
+export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
   const app = new Hono<{ Variables: { cspNonce?: string } }>();
   const indexFile = join(distDir, 'index.html');
 
@@ -77,6 +80,20 @@ export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
   // The build may not ship a favicon of its own; the server's is the fallback.
   app.use('/favicon.svg', filesFrom({ path: join(ASSETS_DIR, 'images', 'favicon.svg') }, () => ONE_DAY));
 
+  /**
+   * The build's stylesheets written into the page (the app's is a few KB): the page's first paint, the
+   * shell index.html draws, then needs no second request, and comes before the scripts have arrived.
+   */
+  const inlineStylesheets = async (html: string, nonce: string) => {
+    const links = [...html.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g)];
+    let page = html;
+    for (const [link, file] of links) {
+      const css = await readFile(join(distDir, file ?? ''), 'utf8').catch(() => undefined);
+      if (css !== undefined && !css.includes('</style')) page = page.replace(link, `<style nonce="${nonce}">${css}</style>`);
+    }
+    return page;
+  };
+
   const spa = async (c: Context) => {
     if (looksLikeFile(c.req.path) && c.req.path !== '/index.html') return c.notFound();
     let html: string;
@@ -87,7 +104,9 @@ export const staticRoutes = ({ distDir, isDev }: StaticOptions) => {
     }
     const nonce = newNonce();
     c.set('cspNonce', nonce);
-    return c.html(html.replaceAll(NONCE_PLACEHOLDER, nonce), 200, { 'Cache-Control': REVALIDATE });
+    const data = read ? await pageDataMarkup(c.req.path, read) : '';
+    const page = (await inlineStylesheets(html, nonce)).replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', `${data}</head>`);
+    return c.html(page, 200, { 'Cache-Control': REVALIDATE });
   };
   app.get('*', spa);
 

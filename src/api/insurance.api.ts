@@ -3,7 +3,7 @@
  * carry its access key as X-Application-Key when the wizard has one (a visitor's draft); a signed-in
  * owner is recognised by the bearer token the client adds anyway.
  */
-import { http, request } from './client';
+import { getContent, http, request, sentContent } from './client';
 import {
   APPLICATION_KEY_HEADER,
   applicationListSchema,
@@ -32,11 +32,14 @@ const applicationPath = (applicationId: string, step = '') =>
   `api/applications/${encodeURIComponent(applicationId)}/${step ? `${step}/` : ''}`;
 
 /** GET /api/products/: every product on sale, in the current language. */
-export const getProducts = () => request(productListSchema, () => http.get('api/products/').json());
+export const getProducts = () => request(productListSchema, () => getContent('api/products/'));
+
+/** The catalogue the page was sent with (once), to draw it without a loading state. */
+export const sentProducts = () => sentContent(productListSchema, 'api/products/');
 
 /** GET /api/products/{id}/: one product by its code (SPEC 3), in the current language. */
 export const getProduct = (productId: number, signal?: AbortSignal) =>
-  request(productDetailSchema, () => http.get(`api/products/${productId}/`, signal ? { signal } : {}).json());
+  request(productDetailSchema, () => getContent(`api/products/${productId}/`, signal ? { signal } : {}));
 
 /** POST /api/products/{id}/quote/: the price of a plan for the insured person's age (stores nothing). */
 export const getQuote = (productId: number, body: QuoteRequest, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource.machine';
 import type { Message } from '../../contract/validation';
@@ -13,11 +13,16 @@ export interface ResourceView<T> {
 
 /**
  * Loads server data for a page through the resource machine; a change of `reloadKey` (e.g. the
- * language) reloads it while the old data stays on screen.
+ * language) reloads it while the old data stays on screen. `sent` gives the answer the page arrived
+ * with, if any (src/api/page-data.ts): the machine then starts ready with it instead of loading.
  */
-export function useResource<T>(load: () => Promise<T>, reloadKey?: unknown): ResourceView<T> {
+export function useResource<T>(load: () => Promise<T>, reloadKey?: unknown, sent?: () => T | undefined): ResourceView<T> {
   const machine = useMemo(() => resourceMachine.provide({ actors: { load: fromPromise<unknown, void>(() => load()) } }), [load]);
-  const actor = useActorRef(machine);
+  const [initial] = useState(() => {
+    const data = sent?.();
+    return data === undefined ? undefined : machine.resolveState({ value: 'ready', context: { data, error: null } });
+  });
+  const actor = useActorRef(machine, initial ? { snapshot: initial } : {});
   const firstKey = useRef(reloadKey);
   useEffect(() => {
     if (firstKey.current === reloadKey) return;

@@ -9,6 +9,7 @@ import type { ProductDetail, ProductList } from '../../contract/insurance.schema
 import { useBrowserTests } from './support/harness';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';
 import { LANGUAGES, type Language } from './support/texts';
+import { withoutSentData } from './support/page-data';
 import { expectPath, expectVisible, scrollWidth } from './support/ui';
 import { moneyIn } from './support/purchase-api';
 
@@ -60,6 +61,7 @@ describe.each(LANGUAGES)('the catalogue in %s', (language) => {
 describe('the catalogue', () => {
   it('says so when nothing is on sale', async () => {
     const site = await e2e.openSite({ language: 'en' });
+    await withoutSentData(site.page);
     await site.page.route('**/api/products/', (route) => route.fulfill({ json: { products: [] } }));
     const catalogue = new CataloguePage(site.language);
     await catalogue.open();
@@ -71,6 +73,7 @@ describe('the catalogue', () => {
     e2e.expectProblem(/status of 500/, 'console error');
     const site = await e2e.openSite({ language: 'mn' });
     let fail = true;
+    await withoutSentData(site.page);
     await site.page.route('**/api/products/', (route) =>
       fail ? route.fulfill({ status: 500, json: { message: { key: 'errors.generic' } } }) : route.continue(),
     );

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { homeContent } from './support/api';
 import { useBrowserTests } from './support/harness';
 import { LANGUAGES, text } from './support/texts';
-import { expectHidden, expectVisible } from './support/ui';
+import { withoutSentData } from './support/page-data';
+import { expectHidden, expectPath, expectVisible } from './support/ui';
 
 const e2e = useBrowserTests();
 
@@ -24,6 +25,7 @@ describe("the mobile teaser's rich text", () => {
   it('runs nothing from the server and keeps the safe text', async () => {
     const { home, page } = await e2e.openSite({ language: 'en' });
     const real = await homeContent(e2e.baseUrl, 'en');
+    await withoutSentData(page);
     await page.route('**/api/home/', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, mobile: { ...real.mobile, text: HOSTILE_TEXT } }) }),
     );
@@ -48,6 +50,7 @@ describe("the mobile teaser's rich text", () => {
     const { home, page } = await e2e.openSite({ language: 'en' });
     const real = await homeContent(e2e.baseUrl, 'en');
     const textWithLinks = '<p>Read <a href="https://example.com/app">about the app</a> or <a href="/insurance/">our products</a>.</p>';
+    await withoutSentData(page);
     await page.route('**/api/home/', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, mobile: { ...real.mobile, text: textWithLinks } }) }),
     );
@@ -66,6 +69,7 @@ describe.each(LANGUAGES)('a failed home content load in %s', (language) => {
     e2e.expectProblem(/ERR_FAILED|ERR_CONNECTION|net::/, 'console error');
     const { home, page } = await e2e.openSite({ language });
     const content = await homeContent(e2e.baseUrl, language);
+    await withoutSentData(page);
     await page.route('**/api/home/', (route) => route.abort('failed'));
     await page.goto('/');
     await expectVisible(home.loadError);
@@ -88,6 +92,7 @@ describe.each(LANGUAGES)('a failed home content load in %s', (language) => {
     e2e.expectProblem(/ERR_FAILED|net::|status of 500/, 'console error');
     const { home, page } = await e2e.openSite({ language });
     let calls = 0;
+    await withoutSentData(page);
     await page.route('**/api/home/', (route) => {
       calls += 1;
       return calls === 1
@@ -99,5 +104,38 @@ describe.each(LANGUAGES)('a failed home content load in %s', (language) => {
     await home.retryButton.click();
     await expectVisible(home.loadError.getByText(text(language, 'errors:generic'), { exact: true }));
     expect(calls).toBe(2);
+  });
+});
+
+describe('the content a public page is sent with', () => {
+  it('draws the home page in both languages without asking the API, and asks it when the page is opened again in the app', async () => {
+    const { home, page } = await e2e.openSite({ language: 'mn' });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/home/') reads.push(request.url());
+    });
+    const [mn, en] = [await homeContent(e2e.baseUrl, 'mn'), await homeContent(e2e.baseUrl, 'en')];
+    const firstBox = (content: typeof mn) => {
+      const box = content.boxes[0];
+      if (!box) throw new Error('The seed has no info boxes');
+      return box.title;
+    };
+    await home.open();
+    await expectVisible(home.infoBoxesSection.getByRole('link', { name: firstBox(mn), exact: true }));
+    // The English content came with the page too: the switch shows it without a read.
+    await home.switchLanguage();
+    await expectVisible(home.infoBoxesSection.getByRole('link', { name: firstBox(en), exact: true }));
+    expect(reads).toEqual([]);
+
+    // Each answer is used once: coming back to / in the app reads the content afresh.
+    const mainNav = page.getByRole('navigation', { name: text('en', 'common:nav.main') });
+    const catalogueRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/products/');
+    await mainNav.getByRole('link', { name: text('en', 'common:nav.onlineInsurance'), exact: true }).click();
+    await expectPath(page, '/insurance/');
+    await catalogueRead;
+    await mainNav.getByRole('link', { name: text('en', 'common:nav.home'), exact: true }).click();
+    await expectPath(page, '/');
+    await expectVisible(home.infoBoxesSection.getByRole('link', { name: firstBox(en), exact: true }));
+    expect(reads).toHaveLength(1);
   });
 });

@@ -66,7 +66,61 @@ describe('the built SPA', () => {
       expect(response.status, route).toBe(200);
       expect(response.headers.get('Content-Type'), route).toMatch(/^text\/html/);
       expect(response.headers.get('Cache-Control'), route).toBe('no-cache');
-      expect(await response.text(), route).toBe(INDEX.replace('__CSP_NONCE__', /nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? 'missing'));
+      // Public pages carry their first reads before </head> (tested below); the rest is index.html.
+      const page = (await response.text()).replace(/<link rel="preload" as="image"[^>]*>\n/, '').replace(/<script type="application\/json" id="page-data">.*?<\/script>\n/s, '');
+      expect(page, route).toBe(INDEX.replace('__CSP_NONCE__', /nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? 'missing'));
+    }
+  });
+
+  /** The JSON a page was sent with, or undefined. */
+  const pageDataOf = (html: string) => {
+    const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
+    return json === undefined ? undefined : (JSON.parse(json) as unknown);
+  };
+  const answer = async (path: string, language: string) => (await app.request(path, { headers: { 'Accept-Language': language } })).json();
+
+  it("sends the home page with the API's home content in both languages and a preload of its hero image", async () => {
+    const html = await (await app.request('/')).text();
+    const home = (await answer('/api/home/', 'mn')) as { image: string };
+    expect(pageDataOf(html)).toEqual({ '/api/home/': { mn: home, en: await answer('/api/home/', 'en') } });
+    expect(home.image).toMatch(/^\/images\//);
+    expect(html).toContain(`<link rel="preload" as="image" href="${home.image}" fetchpriority="high">`);
+  });
+
+  it("sends the catalogue and a product page with the API's answers, and nothing for a product that does not exist", async () => {
+    expect(pageDataOf(await (await app.request('/insurance/')).text())).toEqual({
+      '/api/products/': { mn: await answer('/api/products/', 'mn'), en: await answer('/api/products/', 'en') },
+    });
+    expect(pageDataOf(await (await app.request('/insurance/detail/100/')).text())).toEqual({
+      '/api/products/100/': { mn: await answer('/api/products/100/', 'mn'), en: await answer('/api/products/100/', 'en') },
+    });
+    const missing = await app.request('/insurance/detail/999999/');
+    expect(missing.status).toBe(200);
+    expect(pageDataOf(await missing.text())).toBeUndefined();
+  });
+
+  it('sends no data with pages whose first reads are personal or that read nothing', async () => {
+    for (const route of ['/login', '/user/contract', '/credit-med', '/ot/']) {
+      const html = await (await app.request(route)).text();
+      expect(pageDataOf(html), route).toBeUndefined();
+      expect(html, route).not.toContain('rel="preload"');
+    }
+  });
+
+  it("writes the build's stylesheet into the page under the page's style nonce", async () => {
+    const styled = await mkdtemp(join(tmpdir(), 'server-static-css-'));
+    try {
+      await mkdir(join(styled, 'assets'));
+      const css = '.app-shell{min-height:100vh}';
+      await writeFile(join(styled, 'assets', 'index-def456.css'), css);
+      await writeFile(join(styled, 'index.html'), INDEX.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-def456.css"></head>'));
+      const response = await server.app({ distDir: styled }).request('/login');
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1];
+      const html = await response.text();
+      expect(html).toContain(`<style nonce="${nonce}">${css}</style>`);
+      expect(html).not.toContain('index-def456.css');
+    } finally {
+      await rm(styled, { recursive: true, force: true });
     }
   });
 

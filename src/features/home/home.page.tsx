@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/messages';
-import { getHome } from '../../api/home.api';
+import { getHome, sentHome } from '../../api/home.api';
 import { useResource } from '../../flows/use-resource';
 import { Button } from '../../ui/button';
 import { FeeTeaserSection } from './fee-teaser-section';
@@ -19,7 +19,7 @@ import './home.css';
 export default function HomePage() {
   const { t, i18n } = useTranslation('home');
   const text = useMessage();
-  const home = useResource(getHome, i18n.language);
+  const home = useResource(getHome, i18n.language, sentHome);
   const { data } = home;
   const isFirstLoad = home.status === 'loading' && !data;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { getProducts } from '../../api/insurance.api';
+import { getProducts, sentProducts } from '../../api/insurance.api';
 import type { ProductSummary } from '../../../contract/insurance.schema';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
@@ -49,7 +49,7 @@ function CatalogueSkeleton() {
 export default function InsuranceListPage() {
   const { t, i18n } = useTranslation('insurance');
   const text = useMessage();
-  const catalogue = useResource(getProducts, i18n.language);
+  const catalogue = useResource(getProducts, i18n.language, sentProducts);
   const products = catalogue.data?.products;
   const nameOf = (id: number) => products?.find((product) => product.id === id)?.name;
 

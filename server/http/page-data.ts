@@ -1,0 +1,65 @@
+/**
+ * What a public page reads first, sent with the page itself so it can be drawn without waiting for a
+ * second round trip: the answers of its first public API reads, in both languages (the page's
+ * language is the browser's stored choice, which the server does not see), as one JSON script, and a
+ * preload of the image that is the page's largest element. The client takes each answer once
+ * (src/api/page-data.ts); later reads go to the API as usual.
+ *
+ * The answers come from the app itself (`read`, an in-process request through the same routes), so
+ * they are exactly what the API would send, from the same content cache.
+ */
+import { matchPattern, routePaths, type RouteName } from '../../contract/paths';
+import { LANGUAGES } from './language';
+
+/** The id of the script the client reads (src/api/page-data.ts). */
+export const PAGE_DATA_ID = 'page-data';
+
+interface FirstReads {
+  /** The API paths the page reads first (public, the same for everyone). */
+  reads: (params: Record<string, string>) => string[];
+  /** The page's largest image, from the first read's answer (preloaded with high priority). */
+  image?: (answer: unknown) => string | undefined;
+}
+
+const stringField = (value: unknown, field: string) => {
+  const found = value && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
+  return typeof found === 'string' && found.startsWith('/') ? found : undefined;
+};
+
+/** The public pages and what each reads first. */
+const FIRST_READS: Partial<Record<RouteName, FirstReads>> = {
+  home: { reads: () => ['/api/home/'], image: (home) => stringField(home, 'image') },
+  insuranceList: { reads: () => ['/api/products/'] },
+  insuranceDetail: { reads: ({ id = '' }) => (/^\d{1,9}$/.test(id) ? [`/api/products/${id}/`] : []) },
+};
+
+/** An API answer as the server would send it to a browser asking in `language`; undefined when not 200. */
+export type ReadAnswer = (path: string, language: string) => Promise<unknown>;
+
+/** `<` and the line separators JSON allows but a script does not, escaped so the JSON cannot end the script. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The markup to put at the end of `<head>` for `pathname`: the preload and the data script, or ''
+ * when the page reads nothing public first (or a read fails: the client then asks the API itself).
+ */
+export async function pageDataMarkup(pathname: string, read: ReadAnswer): Promise<string> {
+  const entry = Object.entries(FIRST_READS).find(([name]) => matchPattern(routePaths[name as RouteName].pattern, pathname) !== null);
+  if (!entry) return '';
+  const [name, first] = entry;
+  const params = matchPattern(routePaths[name as RouteName].pattern, pathname) ?? {};
+  const data: Record<string, Record<string, unknown>> = {};
+  for (const path of first.reads(params)) {
+    const answers = await Promise.all(LANGUAGES.map(async (language) => [language, await read(path, language)] as const));
+    const present = answers.filter(([, answer]) => answer !== undefined);
+    if (present.length > 0) data[path] = Object.fromEntries(present);
+  }
+  const paths = Object.keys(data);
+  if (paths.length === 0) return '';
+  const firstAnswer = Object.values(data[paths[0] as string] ?? {})[0];
+  const image = first.image?.(firstAnswer);
+  const preload = image ? `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">\n` : '';
+  return `${preload}<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafe(JSON.stringify(data))}</script>\n`;
+}

@@ -1,0 +1,50 @@
+/** The markup a public page is sent with (server/http/page-data.ts) and how the client takes it (src/api/page-data.ts). */
+import { describe, expect, it } from 'vitest';
+import { pageDataMarkup } from '../../server/http/page-data';
+
+const scriptJson = (markup: string) => /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(markup)?.[1];
+
+describe('the data a page is sent with', () => {
+  it('cannot end its script early, whatever the content says', async () => {
+    const hostile = { image: '/images/hero.svg', text: '</script><script>alert(1)</script> \u2028 <!--' };
+    const markup = await pageDataMarkup('/', async () => hostile);
+    expect(markup.match(/<\/script>/g)).toHaveLength(1);
+    expect(JSON.parse(scriptJson(markup) ?? 'null')).toEqual({ '/api/home/': { mn: hostile, en: hostile } });
+  });
+
+  it('preloads only an image path of the site, quoted safely', async () => {
+    expect(await pageDataMarkup('/', async () => ({ image: 'https://elsewhere.example/x.png' }))).not.toContain('rel="preload"');
+    expect(await pageDataMarkup('/', async () => ({ image: '/images/a"b.svg' }))).toContain('href="/images/a&quot;b.svg"');
+  });
+
+  it('leaves out a language whose read fails, and sends nothing when every read fails', async () => {
+    const markup = await pageDataMarkup('/insurance/', async (_path, language) => (language === 'en' ? { products: [] } : undefined));
+    expect(JSON.parse(scriptJson(markup) ?? 'null')).toEqual({ '/api/products/': { en: { products: [] } } });
+    expect(await pageDataMarkup('/insurance/', async () => undefined)).toBe('');
+  });
+
+  it('reads nothing for a product path that is not a product number', async () => {
+    const asked: string[] = [];
+    expect(await pageDataMarkup('/insurance/detail/abc/', async (path) => void asked.push(path))).toBe('');
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('taking the data on the client', () => {
+  it('gives each answer once per language, then leaves the reads to the API', async () => {
+    const markup = await pageDataMarkup('/', async (_path, language) => ({ image: '/images/hero.svg', language }));
+    const json = scriptJson(markup) ?? '';
+    const previous = globalThis.document;
+    // The client reads the script by id; a minimal document stands in for the browser's.
+    globalThis.document = { getElementById: (id: string) => (id === 'page-data' ? { textContent: json } : null) } as unknown as Document;
+    try {
+      const { takePageData } = await import('../../src/api/page-data');
+      expect(takePageData('api/home/', 'en')).toEqual({ image: '/images/hero.svg', language: 'en' });
+      expect(takePageData('api/home/', 'en')).toBeUndefined();
+      expect(takePageData('/api/home/', 'mn')).toEqual({ image: '/images/hero.svg', language: 'mn' });
+      expect(takePageData('api/products/', 'mn')).toBeUndefined();
+    } finally {
+      globalThis.document = previous;
+    }
+  });
+});
