@@ -4,9 +4,10 @@
  * after short waits (`RETRY_DELAYS_MS`); when the waits run out, or the browser is offline, it reports
  * `network` and the machine starts it again when the connection is back. Every start looks for an
  * earlier upload of the same file (the fingerprint: kind, name, type, size, modification time) and
- * continues from the bytes the server reports, so nothing is sent twice.
+ * continues from the bytes the server reports, so nothing is sent twice. tus-js-client itself is
+ * loaded with the first upload, not with the pages that offer one; a failed load counts as `network`.
  */
-import { DetailedError, Upload } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { fromCallback, type EventObject } from 'xstate';
 import { uploadCodeOfBody, UPLOADS_PATH, type UploadErrorCode } from '../../../contract/upload.schema';
 import type { TransferEvent, TransferInput } from '../../../machines/upload.machine';
@@ -25,7 +26,8 @@ export interface TransferOptions {
 
 /** The code of a failed tus request: the store's JSON code, else by status; no answer is the network. */
 export const transferFailureCode = (error: unknown): UploadErrorCode => {
-  const response = error instanceof DetailedError ? error.originalResponse : null;
+  // tus-js-client's DetailedError, recognised without loading the library.
+  const response = error !== null && typeof error === 'object' && 'originalResponse' in error ? (error as DetailedError).originalResponse : null;
   const status = response?.getStatus() ?? 0;
   if (!response || status === 0) return 'network';
   // The server stored another offset than the request assumed (a request cut off and sent again by
@@ -53,38 +55,51 @@ export const tusTransfer = ({ headers, endpoint = apiUrl(`${UPLOADS_PATH}/`), re
   fromCallback<EventObject, TransferInput>(({ input, sendBack }) => {
     const send = (event: TransferEvent) => sendBack(event);
     let finished = false;
-    const upload = new Upload(input.file, {
-      endpoint,
-      retryDelays,
-      metadata: { kind: input.kind, filename: input.file.name },
-      fingerprint: async (file) => ['daatgal-upload', input.kind, file.name, file.type, file.size, (file as File).lastModified, endpoint].join('|'),
-      removeFingerprintOnSuccess: true,
-      onBeforeRequest: (request) => {
-        for (const [name, value] of Object.entries(headers())) request.setHeader(name, value);
-      },
-      onProgress: (bytesSent, bytesTotal) => send({ type: 'transfer.progress', bytesSent, bytesTotal }),
-      onSuccess: () => {
-        finished = true;
-        send({ type: 'transfer.done', id: idOf(upload.url ?? '') });
-      },
-      onError: (error) => {
-        finished = true;
-        send({ type: 'transfer.failed', code: transferFailureCode(error) });
-      },
-    });
-    upload.findPreviousUploads().then(
-      (previous) => {
+    let upload: Upload | undefined;
+    const begin = (Tus: typeof Upload) => {
+      if (finished) return;
+      const started: Upload = new Tus(input.file, {
+        endpoint,
+        retryDelays,
+        metadata: { kind: input.kind, filename: input.file.name },
+        fingerprint: async (file) => ['daatgal-upload', input.kind, file.name, file.type, file.size, (file as File).lastModified, endpoint].join('|'),
+        removeFingerprintOnSuccess: true,
+        onBeforeRequest: (request) => {
+          for (const [name, value] of Object.entries(headers())) request.setHeader(name, value);
+        },
+        onProgress: (bytesSent, bytesTotal) => send({ type: 'transfer.progress', bytesSent, bytesTotal }),
+        onSuccess: () => {
+          finished = true;
+          send({ type: 'transfer.done', id: idOf(started.url ?? '') });
+        },
+        onError: (error) => {
+          finished = true;
+          send({ type: 'transfer.failed', code: transferFailureCode(error) });
+        },
+      });
+      upload = started;
+      started.findPreviousUploads().then(
+        (previous) => {
+          if (finished) return;
+          const [latest] = previous;
+          if (latest) started.resumeFromPreviousUpload(latest);
+          started.start();
+        },
+        () => started.start(),
+      );
+    };
+    import('tus-js-client').then(
+      ({ Upload: Tus }) => begin(Tus),
+      () => {
         if (finished) return;
-        const [latest] = previous;
-        if (latest) upload.resumeFromPreviousUpload(latest);
-        upload.start();
+        finished = true;
+        send({ type: 'transfer.failed', code: 'network' });
       },
-      () => upload.start(),
     );
     // Stopped (removed, replaced, the slot left, or restarted when the connection is back): the
     // request ends, the stored bytes stay for the next start.
     return () => {
       finished = true;
-      void upload.abort(false);
+      void upload?.abort(false);
     };
   });
