@@ -23,6 +23,7 @@ import { errorKeys } from '../../contract/error.schema';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { requireUser } from '../auth/require-user';
+import { forgetUser } from '../auth/user-cache';
 import { issueToken } from '../auth/token';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
@@ -260,6 +261,7 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
       if (!(await setPassword(tx, userId, passwordHash))) throw verificationGone();
       return findAccountById(tx, userId);
     });
+    if (account) forgetUser(db, account.id);
     if (account?.phone) await sms.send({ to: account.phone, text: smsTexts.passwordChanged(languageOfRequest(c)) });
     return c.json({});
   });
@@ -295,6 +297,7 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
       throw error;
     }
     if (!updated) throw new HttpError(401, errorBody(errorKeys.unauthorized));
+    forgetUser(db, updated.id);
     // The old login stops working: tell the phone, the recovery channel, in case it was not them.
     if (account.phone) await sms.send({ to: account.phone, text: smsTexts.emailChanged(account.language, email) });
     // Every other session ends; this one carries on with a new token.
@@ -310,6 +313,7 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
     await attempt.giveBack();
     const updated = await setPassword(db, account.id, await hashPassword(body.new_password));
     if (!updated) throw new HttpError(401, errorBody(errorKeys.unauthorized));
+    forgetUser(db, updated.id);
     if (account.phone) await sms.send({ to: account.phone, text: smsTexts.passwordChanged(account.language) });
     // Every older token (other devices included) stops working; this session carries on with a new one.
     return c.json<TokenResponse>({ access: await issueToken(updated, secret) });

@@ -3,16 +3,18 @@ import type { Db } from '../db/db';
 import { unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/env';
 import { readToken } from './token';
-import { findUserById, type UserRow } from './users.repo';
+import { findFreshUser } from './user-cache';
+import type { UserRow } from './users.repo';
 
 /**
  * The user a token stands for: the signature and expiry must hold, the account must still exist and
- * its password must not have changed since the token was issued.
+ * its password must not have changed since the token was issued (as of at most `USER_FRESH_MS` ago
+ * for a change made elsewhere; at once for one made here, see ./user-cache.ts).
  */
 export const userOfToken = async (db: Db, secret: string, token: string): Promise<UserRow | undefined> => {
   const claims = await readToken(token, secret);
   if (!claims) return undefined;
-  const user = await findUserById(db, claims.userId);
+  const user = await findFreshUser(db, claims.userId);
   return user && user.password_version === claims.passwordVersion ? user : undefined;
 };
 

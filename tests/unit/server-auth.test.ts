@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eligibilitySchema, profileSchema, tokenResponseSchema } from '../../contract/auth.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { issueToken, TOKEN_TTL_SECONDS } from '../../server/auth/token';
+import { USER_FRESH_MS } from '../../server/auth/user-cache';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
@@ -209,18 +210,33 @@ describe('GET /api/preclaim/eligible/', () => {
 });
 
 describe('password version', () => {
-  it('invalidates every older token when it changes', async () => {
+  /** The status of GET /api/profile/ with `token`, asked until it is `status` or `withinMs` have passed. */
+  const profileStatusWithin = async (token: string, status: number, withinMs: number) => {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const answer = (await app.request('/api/profile/', bearer(token))).status;
+      if (answer === status || Date.now() > deadline) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it('invalidates every older token when it changes in the database, at the latest USER_FRESH_MS later', async () => {
     const token = user2Token;
     expect((await app.request('/api/profile/', bearer(token))).status).toBe(200);
+    // As another replica (or an operator) would: straight in the database, not through this process.
+    const changedAt = Date.now();
     await server.db.query(`update users set password_version = password_version + 1 where email = 'user2@example.com'`);
     try {
-      expect((await app.request('/api/profile/', bearer(token))).status).toBe(401);
+      expect(await profileStatusWithin(token, 401, USER_FRESH_MS + 500)).toBe(401);
+      expect(Date.now() - changedAt).toBeLessThan(USER_FRESH_MS + 500);
       expect((await postJson(app, '/api/token/verify/', { token })).status).toBe(401);
       const fresh = await tokenFor('user2@example.com', 'user1234');
       expect(decode(fresh).payload.pwv).toBe(2);
       expect((await app.request('/api/profile/', bearer(fresh))).status).toBe(200);
     } finally {
       await server.db.query(`update users set password_version = 1 where email = 'user2@example.com'`);
+      // The restored version is what the next tests' tokens carry.
+      expect(await profileStatusWithin(user2Token, 200, USER_FRESH_MS + 500)).toBe(200);
     }
   });
 });
