@@ -7,7 +7,7 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod/mini';
 import { ApiError } from '../../contract/api-error';
 import { apiErrorSchema, errorKeys } from '../../contract/error.schema';
-import { takePageData } from './page-data';
+import { sentAnswer } from './page-data';
 
 export const API_TIMEOUT_MS = 60_000;
 /** The token calls (login and verify) answer 401 as part of their job: never a forced logout (SPEC 8). */
@@ -54,11 +54,11 @@ export const http = ky.create({
 });
 
 /**
- * GET of public content a page may have been sent with (./page-data.ts): that answer the first time,
- * the API otherwise. Its answer is parsed by `request` like any other.
+ * GET of public content a page may have been sent with (./page-data.ts): that answer while the page
+ * it came with is shown, the API otherwise. Its answer is parsed by `request` like any other.
  */
 export const getContent = (path: string, options: { signal?: AbortSignal } = {}): Promise<unknown> => {
-  const sent = takePageData(path, hooks.getLanguage());
+  const sent = sentAnswer(path, hooks.getLanguage());
   return sent !== undefined ? Promise.resolve(sent) : http.get(path, options).json();
 };
 
@@ -67,7 +67,7 @@ export const getContent = (path: string, options: { signal?: AbortSignal } = {})
  * from without a loading state; undefined when there is none (or it does not parse: the view loads).
  */
 export const sentContent = <T extends z.ZodMiniType>(schema: T, path: string): z.infer<T> | undefined => {
-  const sent = takePageData(path, hooks.getLanguage());
+  const sent = sentAnswer(path, hooks.getLanguage());
   if (sent === undefined) return undefined;
   const parsed = schema.safeParse(sent);
   return parsed.success ? parsed.data : undefined;

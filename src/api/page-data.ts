@@ -1,12 +1,15 @@
 /**
  * The answers of a public page's first API reads, sent with the page by the server
- * (server/http/page-data.ts) as `{ "/api/home/": { "mn": …, "en": … } }`. Each is taken once: the
- * first read of that path in that language uses it instead of a round trip, every later read (a
- * retry, coming back to the page) asks the API.
+ * (server/http/page-data.ts) as `{ "/api/home/": { "mn": …, "en": … } }`. They hold while the page
+ * they came with is shown: a read of that path in that language uses them instead of a round trip
+ * (however often React renders, and after a language switch); once the app shows another path
+ * (`pageShown`), every read asks the API.
  */
 const PAGE_DATA_ID = 'page-data';
 
 let pageData: Record<string, Record<string, unknown>> | undefined;
+/** The path the server sent the page for. */
+const sentFor = globalThis.location?.pathname;
 
 const readPageData = () => {
   if (pageData) return pageData;
@@ -23,11 +26,13 @@ const readPageData = () => {
   return pageData;
 };
 
-/** The page's answer for `path` ('api/home/') in `language`, once; undefined when the page has none. */
-export const takePageData = (path: string, language: string): unknown => {
+/** The page's answer for `path` ('api/home/') in `language`; undefined when the page has none (any more). */
+export const sentAnswer = (path: string, language: string): unknown => {
   const answers = readPageData()[`/${path.replace(/^\/+/, '')}`];
-  if (!answers || !(language in answers)) return undefined;
-  const answer = answers[language];
-  delete answers[language];
-  return answer;
+  return answers && language in answers ? answers[language] : undefined;
+};
+
+/** Tells which path the app shows: any other than the one the page was sent for ends the sent answers. */
+export const pageShown = (pathname: string) => {
+  if (pathname !== sentFor) pageData = {};
 };

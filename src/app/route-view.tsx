@@ -11,6 +11,7 @@ import { HomeLayout } from '../features/shell/home-layout';
 import { Spinner } from '../ui/spinner';
 import { decideAccess } from './access';
 import { routes, type AppRoute, type Layout } from './routes';
+import { pageShown } from '../api/page-data';
 
 const BareLayout = ({ children }: { children: ReactNode }) => <>{children}</>;
 
@@ -66,6 +67,9 @@ function MatchedRoute({ route }: { route: AppRoute }) {
 
 export function RouteView() {
   const route = useMatchedRoute();
+  const [location] = useLocation();
+  // Data the page was sent with holds only while its own path is shown (src/api/page-data.ts).
+  useEffect(() => pageShown(location), [location]);
   // A path with no route has no access level: it goes home (SPEC 2).
   if (!route) return <Redirect to="/" replace />;
   return <MatchedRoute route={route} />;

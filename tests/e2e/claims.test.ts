@@ -225,13 +225,18 @@ describe('filing a claim', () => {
     await wizard.fillPayout();
     await wizard.addDocument('id_card', pdf('id.pdf'));
     // An upload cut off mid-way (its PATCH loses the connection), then the page reloads.
+    let cutOff = () => {};
+    const wasCutOff = new Promise<void>((resolve) => (cutOff = resolve));
     await page.route('**/api/uploads/**', async (route) => {
-      if (route.request().method() === 'PATCH') return route.abort('internetdisconnected');
-      return route.continue();
+      if (route.request().method() !== 'PATCH') return route.continue();
+      cutOff();
+      return route.abort('internetdisconnected');
     });
     e2e.expectProblem(/ERR_INTERNET_DISCONNECTED|net::ERR|Failed to fetch/);
     await wizard.upload('accident_report', pdf('report.pdf', 200_000));
     await expectVisible(wizard.slot('accident_report').getByRole('progressbar'));
+    // The upload client loads with the first upload: wait until its PATCH has really been cut off.
+    await wasCutOff;
     await page.unroute('**/api/uploads/**');
     await page.reload();
     await expectVisible(wizard.heading('documents'));

@@ -108,7 +108,7 @@ describe.each(LANGUAGES)('a failed home content load in %s', (language) => {
 });
 
 describe('the content a public page is sent with', () => {
-  it('draws the home page in both languages without asking the API, and asks it when the page is opened again in the app', async () => {
+  it('draws the home page in both languages without asking the API, and asks it when the app comes back to it', async () => {
     const { home, page } = await e2e.openSite({ language: 'mn' });
     const reads: string[] = [];
     page.on('request', (request) => {
@@ -127,7 +127,7 @@ describe('the content a public page is sent with', () => {
     await expectVisible(home.infoBoxesSection.getByRole('link', { name: firstBox(en), exact: true }));
     expect(reads).toEqual([]);
 
-    // Each answer is used once: coming back to / in the app reads the content afresh.
+    // The answers hold only while the page they came with is shown: coming back to / in the app reads afresh.
     const mainNav = page.getByRole('navigation', { name: text('en', 'common:nav.main') });
     const catalogueRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/products/');
     await mainNav.getByRole('link', { name: text('en', 'common:nav.onlineInsurance'), exact: true }).click();

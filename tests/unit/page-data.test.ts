@@ -30,21 +30,29 @@ describe('the data a page is sent with', () => {
   });
 });
 
-describe('taking the data on the client', () => {
-  it('gives each answer once per language, then leaves the reads to the API', async () => {
+describe('the data on the client', () => {
+  it('answers while the page it came with is shown, in either language, and no more once the app shows another path', async () => {
     const markup = await pageDataMarkup('/', async (_path, language) => ({ image: '/images/hero.svg', language }));
     const json = scriptJson(markup) ?? '';
-    const previous = globalThis.document;
-    // The client reads the script by id; a minimal document stands in for the browser's.
+    const [previousDocument, previousLocation] = [globalThis.document, globalThis.location];
+    // The client reads the script by id and the path it was loaded at; minimal stand-ins for the browser's.
     globalThis.document = { getElementById: (id: string) => (id === 'page-data' ? { textContent: json } : null) } as unknown as Document;
+    globalThis.location = { pathname: '/' } as unknown as Location;
     try {
-      const { takePageData } = await import('../../src/api/page-data');
-      expect(takePageData('api/home/', 'en')).toEqual({ image: '/images/hero.svg', language: 'en' });
-      expect(takePageData('api/home/', 'en')).toBeUndefined();
-      expect(takePageData('/api/home/', 'mn')).toEqual({ image: '/images/hero.svg', language: 'mn' });
-      expect(takePageData('api/products/', 'mn')).toBeUndefined();
+      const { pageShown, sentAnswer } = await import('../../src/api/page-data');
+      expect(sentAnswer('api/home/', 'en')).toEqual({ image: '/images/hero.svg', language: 'en' });
+      // A render React throws away and repeats gets the same answer.
+      expect(sentAnswer('api/home/', 'en')).toEqual({ image: '/images/hero.svg', language: 'en' });
+      expect(sentAnswer('/api/home/', 'mn')).toEqual({ image: '/images/hero.svg', language: 'mn' });
+      expect(sentAnswer('api/products/', 'mn')).toBeUndefined();
+      pageShown('/');
+      expect(sentAnswer('api/home/', 'mn')).toBeDefined();
+      pageShown('/insurance/');
+      pageShown('/');
+      expect(sentAnswer('api/home/', 'mn')).toBeUndefined();
     } finally {
-      globalThis.document = previous;
+      globalThis.document = previousDocument;
+      globalThis.location = previousLocation;
     }
   });
 });
