@@ -89,7 +89,8 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     let page = html;
     for (const [link, file] of links) {
       const css = await readFile(join(distDir, file ?? ''), 'utf8').catch(() => undefined);
-      if (css !== undefined && !css.includes('</style')) page = page.replace(link, `<style nonce="${nonce}">${css}</style>`);
+      // A function as the replacement: CSS text may hold `$&` or `$'`, which a replacement string would expand.
+      if (css !== undefined && !css.includes('</style')) page = page.replace(link, () => `<style nonce="${nonce}">${css}</style>`);
     }
     return page;
   };
@@ -105,7 +106,7 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     const nonce = newNonce();
     c.set('cspNonce', nonce);
     const data = read ? await pageDataMarkup(c.req.path, read) : '';
-    const page = (await inlineStylesheets(html, nonce)).replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', `${data}</head>`);
+    const page = (await inlineStylesheets(html, nonce)).replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', () => `${data}</head>`);
     return c.html(page, 200, { 'Cache-Control': REVALIDATE });
   };
   app.get('*', spa);

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MISSING_BUILD_MESSAGE } from '../../server/http/static';
+import { MISSING_BUILD_MESSAGE, staticRoutes } from '../../server/http/static';
 import { createTestServer, type TestServer } from '../../server/testing';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
@@ -105,6 +105,14 @@ describe('the built SPA', () => {
       expect(pageDataOf(html), route).toBeUndefined();
       expect(html, route).not.toContain('rel="preload"');
     }
+  });
+
+  it('sends content holding replacement patterns ($& and $\') exactly as the API gave it', async () => {
+    const content = { image: '/images/hero.svg', text: "Save $& more, $' and $$ stay as typed </head>" };
+    const pages = staticRoutes({ distDir: dist, isDev: false, read: async () => content });
+    const html = await (await pages.request('/')).text();
+    expect(pageDataOf(html)).toEqual({ '/api/home/': { mn: content, en: content } });
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
   });
 
   it("writes the build's stylesheet into the page under the page's style nonce", async () => {
