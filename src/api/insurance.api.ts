@@ -34,7 +34,7 @@ const applicationPath = (applicationId: string, step = '') =>
 /** GET /api/products/: every product on sale, in the current language. */
 export const getProducts = () => request(productListSchema, () => getContent('api/products/'));
 
-/** The catalogue the page was sent with (once), to draw it without a loading state. */
+/** The catalogue the page was sent with, if any, to draw it without a loading state. */
 export const sentProducts = () => sentContent(productListSchema, 'api/products/');
 
 /** GET /api/products/{id}/: one product by its code (SPEC 3), in the current language. */
