@@ -1,9 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { CarouselFrame, type CarouselProps } from './carousel-frame';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useSyncExternalStore, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './carousel.css';
 
-export type { CarouselProps } from './carousel-frame';
-
-const MovingCarousel = lazy(() => import('./carousel-motion')) as <T>(props: CarouselProps<T>) => ReactNode;
+export interface CarouselProps<T> {
+  items: readonly T[];
+  renderItem: (item: T, index: number) => ReactNode;
+  getKey: (item: T) => Key;
+  /** The carousel's accessible name (e.g. the text of the section heading). */
+  label: string;
+  className?: string;
+}
 
 /**
  * A looping slide list: one card per view on phones, two from 640 px and three from 1024 px (30 px
@@ -12,14 +19,75 @@ const MovingCarousel = lazy(() => import('./carousel-motion')) as <T>(props: Car
  * buttons are hidden and the list stays still. The buttons come first in the DOM (WAI-ARIA carousel
  * pattern) so keyboard users reach them before the slides' links. The container is a labelled group,
  * not a landmark: the page section around it is the landmark and usually carries the same name.
- *
- * The slides are drawn with the page; embla, which moves them, loads in its own chunk meanwhile (the
- * buttons appear when it has measured the list, as they always did).
  */
-export function Carousel<T>(props: CarouselProps<T>) {
+export function Carousel<T>({ items, renderItem, getKey, label, className }: CarouselProps<T>) {
+  const { t } = useTranslation('ui');
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', duration: 25 });
+  // Whether the list can move is embla's state: read it while rendering, again on select and reInit.
+  const subscribe = useCallback((onChange: () => void) => {
+    if (!embla) return () => {};
+    embla.on('select', onChange).on('reInit', onChange);
+    return () => {
+      embla.off('select', onChange).off('reInit', onChange);
+    };
+  }, [embla]);
+  const canPrev = useSyncExternalStore(subscribe, () => embla?.canScrollPrev() ?? false);
+  const canNext = useSyncExternalStore(subscribe, () => embla?.canScrollNext() ?? false);
+
+  const hasControls = canPrev || canNext;
+
   return (
-    <Suspense fallback={<CarouselFrame {...props} />}>
-      <MovingCarousel {...props} />
-    </Suspense>
+    <div
+      role="group"
+      aria-roledescription={t('carousel.roleCarousel')}
+      aria-label={label}
+      className={['carousel', className].filter(Boolean).join(' ')}
+      data-static={hasControls ? undefined : true}
+    >
+      {hasControls ? (
+        <div className="carousel__controls">
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--prev"
+            aria-label={t('carousel.previous')}
+            disabled={!canPrev}
+            onClick={() => embla?.scrollPrev()}
+          >
+            <ArrowIcon />
+          </button>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--next"
+            aria-label={t('carousel.next')}
+            disabled={!canNext}
+            onClick={() => embla?.scrollNext()}
+          >
+            <ArrowIcon />
+          </button>
+        </div>
+      ) : null}
+      <div className="carousel__viewport" ref={viewportRef}>
+        <ul className="carousel__track">
+          {items.map((item, index) => (
+            <li
+              key={getKey(item)}
+              className="carousel__slide"
+              aria-roledescription={t('carousel.roleSlide')}
+              aria-label={t('carousel.slideLabel', { index: index + 1, count: items.length })}
+            >
+              {renderItem(item, index)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function ArrowIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
