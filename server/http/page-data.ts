@@ -46,10 +46,16 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * when the page reads nothing public first (or a read fails: the client then asks the API itself).
  */
 export async function pageDataMarkup(pathname: string, read: ReadAnswer): Promise<string> {
-  const entry = Object.entries(FIRST_READS).find(([name]) => matchPattern(routePaths[name as RouteName].pattern, pathname) !== null);
-  if (!entry) return '';
-  const [name, first] = entry;
-  const params = matchPattern(routePaths[name as RouteName].pattern, pathname) ?? {};
+  let first: FirstReads | undefined;
+  let params: Record<string, string> | null = null;
+  for (const [name, reads] of Object.entries(FIRST_READS)) {
+    params = matchPattern(routePaths[name as RouteName].pattern, pathname);
+    if (params) {
+      first = reads;
+      break;
+    }
+  }
+  if (!first || !params) return '';
   const data: Record<string, Record<string, unknown>> = {};
   for (const path of first.reads(params)) {
     const answers = await Promise.all(LANGUAGES.map(async (language) => [language, await read(path, language)] as const));

@@ -84,11 +84,21 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
    * The build's stylesheets written into the page (the app's is a few KB): the page's first paint, the
    * shell index.html draws, then needs no second request, and comes before the scripts have arrived.
    */
+  // Read once per file: the build names a stylesheet by its content's hash, so a name never changes content.
+  const stylesheets = new Map<string, Promise<string | undefined>>();
+  const stylesheet = (file: string) => {
+    let css = stylesheets.get(file);
+    if (!css) {
+      css = readFile(join(distDir, file), 'utf8').catch(() => undefined);
+      stylesheets.set(file, css);
+    }
+    return css;
+  };
   const inlineStylesheets = async (html: string, nonce: string) => {
     const links = [...html.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g)];
     let page = html;
     for (const [link, file] of links) {
-      const css = await readFile(join(distDir, file ?? ''), 'utf8').catch(() => undefined);
+      const css = await stylesheet(file ?? '');
       // A function as the replacement: CSS text may hold `$&` or `$'`, which a replacement string would expand.
       if (css !== undefined && !css.includes('</style')) page = page.replace(link, () => `<style nonce="${nonce}">${css}</style>`);
     }
