@@ -21,6 +21,9 @@ const ONE_HOUR = 'public, max-age=3600';
 /** index.html must be revalidated so a new build's bundle names are picked up at once. */
 const REVALIDATE = 'no-cache';
 
+/** Where index.html's shell takes a page's own first box (./page-data.ts). */
+const SHELL_SLOT = '<!--page-shell-->';
+
 export const MISSING_BUILD_MESSAGE =
   'The web app has not been built yet. Run npm run build first (or npm run dev while developing).';
 
@@ -115,8 +118,11 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     }
     const nonce = newNonce();
     c.set('cspNonce', nonce);
-    const data = read ? await pageDataMarkup(c.req.path, read) : '';
-    const page = (await inlineStylesheets(html, nonce)).replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', () => `${data}</head>`);
+    const added = read ? await pageDataMarkup(c.req.path, read) : { head: '', shell: '' };
+    const page = (await inlineStylesheets(html, nonce))
+      .replaceAll(NONCE_PLACEHOLDER, nonce)
+      .replace('</head>', () => `${added.head}</head>`)
+      .replace(SHELL_SLOT, () => added.shell);
     return c.html(page, 200, { 'Cache-Control': REVALIDATE });
   };
   app.get('*', spa);

@@ -138,4 +138,22 @@ describe('the content a public page is sent with', () => {
     await expectVisible(home.infoBoxesSection.getByRole('link', { name: firstBox(en), exact: true }));
     expect(reads).toHaveLength(1);
   });
+
+  it("draws the hero's image with the page, before any script has run, in the box the app then draws it in", async () => {
+    const { home, page } = await e2e.openSite({ language: 'mn', width: 360 });
+    const heroImage = page.locator('.home-hero__image');
+    const boxOf = async () => {
+      await expect.poll(() => heroImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      return heroImage.boundingBox();
+    };
+    // No script at all: what the HTML and its stylesheet draw on their own.
+    e2e.expectProblem(/ERR_FAILED|Failed to load/);
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    const drawnByThePage = await boxOf();
+    expect(drawnByThePage?.height).toBeGreaterThan(300);
+    await page.unroute(/\/assets\/.*\.js$/);
+    await home.open();
+    expect(await boxOf()).toEqual(drawnByThePage);
+  });
 });

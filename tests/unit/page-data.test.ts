@@ -7,32 +7,39 @@ const scriptJson = (markup: string) => /<script type="application\/json" id="pag
 describe('the data a page is sent with', () => {
   it('cannot end its script early, whatever the content says', async () => {
     const hostile = { image: '/images/hero.svg', text: '</script><script>alert(1)</script> \u2028 <!--' };
-    const markup = await pageDataMarkup('/', async () => hostile);
+    const markup = (await pageDataMarkup('/', async () => hostile)).head;
     expect(markup.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(scriptJson(markup) ?? 'null')).toEqual({ '/api/home/': { mn: hostile, en: hostile } });
   });
 
   it('preloads only an image path of the site, quoted safely', async () => {
-    expect(await pageDataMarkup('/', async () => ({ image: 'https://elsewhere.example/x.png' }))).not.toContain('rel="preload"');
-    expect(await pageDataMarkup('/', async () => ({ image: '/images/a"b.svg' }))).toContain('href="/images/a&quot;b.svg"');
+    expect((await pageDataMarkup('/', async () => ({ image: 'https://elsewhere.example/x.png' }))).head).not.toContain('rel="preload"');
+    expect((await pageDataMarkup('/', async () => ({ image: '/images/a"b.svg' }))).head).toContain('href="/images/a&quot;b.svg"');
+  });
+
+  it("draws the home page's hero box with its image in the shell, hidden from assistive technology, and no box elsewhere", async () => {
+    const home = await pageDataMarkup('/', async () => ({ image: '/images/a"b.svg' }));
+    expect(home.shell).toMatch(/^<div class="home-hero" aria-hidden="true"><div class="home-hero__media"><img src="\/images\/a&quot;b.svg" alt="" [^>]*class="home-hero__image"><\/div><\/div>$/);
+    expect((await pageDataMarkup('/', async () => ({ image: 'https://elsewhere.example/x.png' }))).shell).toBe('');
+    expect((await pageDataMarkup('/insurance/', async () => ({ products: [] }))).shell).toBe('');
   });
 
   it('leaves out a language whose read fails, and sends nothing when every read fails', async () => {
-    const markup = await pageDataMarkup('/insurance/', async (_path, language) => (language === 'en' ? { products: [] } : undefined));
+    const markup = (await pageDataMarkup('/insurance/', async (_path, language) => (language === 'en' ? { products: [] } : undefined))).head;
     expect(JSON.parse(scriptJson(markup) ?? 'null')).toEqual({ '/api/products/': { en: { products: [] } } });
-    expect(await pageDataMarkup('/insurance/', async () => undefined)).toBe('');
+    expect(await pageDataMarkup('/insurance/', async () => undefined)).toEqual({ head: '', shell: '' });
   });
 
   it('reads nothing for a product path that is not a product number', async () => {
     const asked: string[] = [];
-    expect(await pageDataMarkup('/insurance/detail/abc/', async (path) => void asked.push(path))).toBe('');
+    expect(await pageDataMarkup('/insurance/detail/abc/', async (path) => void asked.push(path))).toEqual({ head: '', shell: '' });
     expect(asked).toEqual([]);
   });
 });
 
 describe('the data on the client', () => {
   it('answers while the page it came with is shown, in either language, and no more once the app shows another path', async () => {
-    const markup = await pageDataMarkup('/', async (_path, language) => ({ image: '/images/hero.svg', language }));
+    const markup = (await pageDataMarkup('/', async (_path, language) => ({ image: '/images/hero.svg', language }))).head;
     const json = scriptJson(markup) ?? '';
     const [previousDocument, previousLocation] = [globalThis.document, globalThis.location];
     // The client reads the script by id and the path it was loaded at; minimal stand-ins for the browser's.

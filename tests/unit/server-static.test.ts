@@ -8,7 +8,7 @@ import { createTestServer, type TestServer } from '../../server/testing';
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
-const INDEX = '<!doctype html><html lang="mn"><head><meta name="csp-nonce" content="__CSP_NONCE__" /><title>Нар Лайф</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const INDEX = '<!doctype html><html lang="mn"><head><meta name="csp-nonce" content="__CSP_NONCE__" /><title>Нар Лайф</title></head><body><div id="root"><div class="app-shell"><!--page-shell--></div></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 const BUNDLE = 'console.log("app");';
 
 let server: TestServer;
@@ -66,9 +66,13 @@ describe('the built SPA', () => {
       expect(response.status, route).toBe(200);
       expect(response.headers.get('Content-Type'), route).toMatch(/^text\/html/);
       expect(response.headers.get('Cache-Control'), route).toBe('no-cache');
-      // Public pages carry their first reads before </head> (tested below); the rest is index.html.
-      const page = (await response.text()).replace(/<link rel="preload" as="image"[^>]*>\n/, '').replace(/<script type="application\/json" id="page-data">.*?<\/script>\n/s, '');
-      expect(page, route).toBe(INDEX.replace('__CSP_NONCE__', /nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? 'missing'));
+      // Public pages carry their first reads before </head>, and the home page its hero in the shell's
+      // slot (tested below); the rest is index.html, the slot emptied.
+      const page = (await response.text())
+        .replace(/<link rel="preload" as="image"[^>]*>\n/, '')
+        .replace(/<script type="application\/json" id="page-data">.*?<\/script>\n/s, '')
+        .replace(/<div class="home-hero" aria-hidden="true">.*?<\/div><\/div>/, '');
+      expect(page, route).toBe(INDEX.replace('<!--page-shell-->', '').replace('__CSP_NONCE__', /nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? 'missing'));
     }
   });
 
@@ -85,6 +89,8 @@ describe('the built SPA', () => {
     expect(pageDataOf(html)).toEqual({ '/api/home/': { mn: home, en: await answer('/api/home/', 'en') } });
     expect(home.image).toMatch(/^\/images\//);
     expect(html).toContain(`<link rel="preload" as="image" href="${home.image}" fetchpriority="high">`);
+    // The hero's box with its image, in the shell, so it is drawn before the scripts run.
+    expect(html).toMatch(new RegExp(`<div class="app-shell"><div class="home-hero" aria-hidden="true"><div class="home-hero__media"><img src="${home.image}" `));
   });
 
   it("sends the catalogue and a product page with the API's answers, and nothing for a product that does not exist", async () => {
@@ -104,6 +110,7 @@ describe('the built SPA', () => {
       const html = await (await app.request(route)).text();
       expect(pageDataOf(html), route).toBeUndefined();
       expect(html, route).not.toContain('rel="preload"');
+      expect(html, route).not.toContain('home-hero');
     }
   });
 
