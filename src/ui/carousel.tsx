@@ -1,5 +1,5 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useSyncExternalStore, type Key, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './carousel.css';
 
@@ -22,7 +22,8 @@ export interface CarouselProps<T> {
  */
 export function Carousel<T>({ items, renderItem, getKey, label, className }: CarouselProps<T>) {
   const { t } = useTranslation('ui');
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', duration: 25 });
+  const [emblaViewport, embla] = useEmblaCarousel({ loop: true, align: 'start', duration: 25 });
+  const viewportRef = useAfterFirstPaint(emblaViewport);
   // Whether the list can move is embla's state: read it while rendering, again on select and reInit.
   const subscribe = useCallback((onChange: () => void) => {
     if (!embla) return () => {};
@@ -82,6 +83,28 @@ export function Carousel<T>({ items, renderItem, getKey, label, className }: Car
       </div>
     </div>
   );
+}
+
+/**
+ * A ref that hands the element on to `use` only once the browser has laid the page out and painted
+ * it (the next frame, then a task). Embla measures the slides when it starts; started in React's
+ * commit, that measuring forces the page's first layout inside the same task, which made the home
+ * page's longest task. Until then the slides stand still and the buttons are not shown.
+ */
+function useAfterFirstPaint(use: (element: HTMLElement | null) => void) {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => use(element));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [element, use]);
+  return setElement;
 }
 
 function ArrowIcon() {
