@@ -237,8 +237,11 @@ describe('filing a claim', () => {
     await expectVisible(wizard.slot('accident_report').getByRole('progressbar'));
     // The upload client loads with the first upload: wait until its PATCH has really been cut off.
     await wasCutOff;
-    await page.unroute('**/api/uploads/**');
+    // The connection comes back only once the page has reloaded: the client retries the PATCH (at
+    // once, then after 1 s), and a retry let through before the old page was gone could finish and
+    // attach that upload, so the file added below would be listed twice.
     await page.reload();
+    await page.unroute('**/api/uploads/**');
     await expectVisible(wizard.heading('documents'));
     await expectVisible(page.getByText(`${wizard.t('documents.id_card')}: id.pdf`));
     await wizard.addDocument('accident_report', pdf('report.pdf', 200_000));
