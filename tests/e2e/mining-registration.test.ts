@@ -382,6 +382,11 @@ describe('accessibility', () => {
   const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
   /** axe's findings on the page as it is now, one readable block per rule. */
   const violationsOn = async (page: Page, where: string) => {
+    // A button that has just changed variant (the upload's chooser becomes 'Replace') fades its colours
+    // for 0.15 s; axe measures the colours the page settles on, so finite transitions end first.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    );
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     return results.violations.map((violation) =>
       [`${where}: ${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}`, ...violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.html.slice(0, 200)}`)].join('\n'),
