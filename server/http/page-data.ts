@@ -59,7 +59,8 @@ export interface PageMarkup {
   shell: string;
 }
 
-const NONE: PageMarkup = { head: '', shell: '' };
+/** No markup: a page that reads nothing public first. */
+export const NO_PAGE_MARKUP: PageMarkup = { head: '', shell: '' };
 
 /**
  * The markup for `pathname`: the preload and the data script, and the shell's box; empty when the
@@ -75,7 +76,7 @@ export async function pageDataMarkup(pathname: string, read: ReadAnswer): Promis
       break;
     }
   }
-  if (!first || !params) return NONE;
+  if (!first || !params) return NO_PAGE_MARKUP;
   const data: Record<string, Record<string, unknown>> = {};
   for (const path of first.reads(params)) {
     const answers = await Promise.all(LANGUAGES.map(async (language) => [language, await read(path, language)] as const));
@@ -83,7 +84,7 @@ export async function pageDataMarkup(pathname: string, read: ReadAnswer): Promis
     if (present.length > 0) data[path] = Object.fromEntries(present);
   }
   const paths = Object.keys(data);
-  if (paths.length === 0) return NONE;
+  if (paths.length === 0) return NO_PAGE_MARKUP;
   const firstAnswer = Object.values(data[paths[0] as string] ?? {})[0];
   const image = first.image?.(firstAnswer);
   const preload = image ? `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">\n` : '';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic, type ServeStaticOptions } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { pageDataMarkup, type ReadAnswer } from './page-data';
+import { NO_PAGE_MARKUP, pageDataMarkup, type ReadAnswer } from './page-data';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets/', import.meta.url));
@@ -118,7 +118,7 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     }
     const nonce = newNonce();
     c.set('cspNonce', nonce);
-    const added = read ? await pageDataMarkup(c.req.path, read) : { head: '', shell: '' };
+    const added = read ? await pageDataMarkup(c.req.path, read) : NO_PAGE_MARKUP;
     const page = (await inlineStylesheets(html, nonce))
       .replaceAll(NONCE_PLACEHOLDER, nonce)
       .replace('</head>', () => `${added.head}</head>`)
