@@ -95,6 +95,8 @@ export const UPLOAD_ERROR_CODES = [
   'network', // the connection dropped and the retries ran out
   'unauthorized', // the credential is missing or expired (401)
   'notFound', // the upload is gone (404, 410: swept or another owner's)
+  'sealed', // attached to something already sent: it can be read but no longer changed or deleted (403)
+  'tooMany', // the owner has too many open uploads, or too many bytes reserved in them (429)
   'refused', // any other refusal of the server
 ] as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
@@ -113,7 +115,15 @@ export const uploadErrorMessage = (code: UploadErrorCode, kind: UploadKind): Mes
 };
 
 /** The status the server answers an upload error with. */
-export const UPLOAD_ERROR_STATUS = { tooLarge: 413, badType: 415 } as const;
+export const UPLOAD_ERROR_STATUS = { tooLarge: 413, badType: 415, sealed: 403, tooMany: 429 } as const;
+
+/**
+ * How many open uploads (created, not yet attached to anything) one owner may hold at once, and how
+ * many bytes they may reserve together: enough for every slot of the largest form several times over
+ * (a claim holds at most a few dozen documents), far below what would fill a disk.
+ */
+export const OPEN_UPLOADS_MAX = 30;
+export const OPEN_UPLOAD_BYTES_MAX = 200 * MIB;
 
 /** The JSON error body of the store: the app's error shape plus the machine-readable code. */
 export interface UploadErrorBody {

@@ -108,6 +108,12 @@ export const findClaim = async (db: Queryable, userId: number, id: number, forUp
 export const documentsOf = async (db: Queryable, claimId: number): Promise<DocumentRow[]> =>
   (await db.query<DocumentRow>('select * from claim_documents where claim_id = $1 order by id', [claimId])).rows;
 
+/** The uploads of a claim's documents (to seal them when the claim is sent). */
+export const documentUploadIds = async (db: Queryable, claimId: number): Promise<string[]> =>
+  (await db.query<{ upload_id: string }>('select upload_id from claim_documents where claim_id = $1 and upload_id is not null', [claimId])).rows.map(
+    (row) => row.upload_id,
+  );
+
 /** The claim as the API answers it. */
 export const toClaim = async (db: Queryable, row: ClaimRow, language: Language): Promise<Claim> => {
   const { rows } = await db.query<PolicyRow>(`select ${policyColumns(language)} ${POLICY_FROM} where p.id = $1`, [row.policy_id]);

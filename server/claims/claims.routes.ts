@@ -29,10 +29,11 @@ import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idem
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
 import { startPeriodic } from '../periodic';
-import { claimUploads } from '../uploads/uploads.repo';
+import { claimUploads, sealUploads } from '../uploads/uploads.repo';
 import {
   claimablePolicies,
   claimablePolicy,
+  documentUploadIds,
   findClaim,
   listClaims,
   notifyStage,
@@ -158,6 +159,8 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
         const { rows } = await tx.query<{ claim_id: number }>('select claim_id from claim_documents where upload_id = $1', [upload.id]);
         if (Number(rows[0]?.claim_id) !== Number(row.id)) throw badRequest({ upload_id: { key: 'upload.notUploaded' } });
       }
+      // Sent already: the document is part of what the insurer reviews, read-only from now on.
+      if (afterSending) await sealUploads(tx, [upload.id]);
       await tx.query('update claims set updated_at = now() where id = $1', [row.id]);
       return answer(c, tx, row);
     });
@@ -197,6 +200,8 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
       );
       const sent = rows[0];
       if (!sent) throw new Error('claim not sent');
+      // What was sent stays as sent: its files can be read, no longer continued or deleted.
+      await sealUploads(tx, await documentUploadIds(tx, Number(sent.id)));
       await notifyStage(tx, sent, 'received');
       return answer(c, tx, sent);
     });

@@ -50,7 +50,7 @@ import {
 } from './drafts.repo';
 import { MINING_PROGRAMME } from './programme';
 import { registerUploadOwnerResolver, type UploadOwnerResolver } from '../uploads/owners';
-import { deleteUploadsOf } from '../uploads/uploads.repo';
+import { deleteUploadsOf, sealUploads } from '../uploads/uploads.repo';
 
 /** What the draft needs of the upload store (server/uploads/, docs/api.md "Uploads"). */
 export interface MiningUploads {
@@ -248,6 +248,8 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
           [claim.id, current.register, current.id, JSON.stringify({ insurer: current.insurer, beneficiaries: current.beneficiaries, images: current.images })],
         );
         await tx.query('update mining_drafts set submitted_at = now() where id = $1', [current.id]);
+        // The identity photos belong to the registration now: read-only, and kept when the draft goes.
+        await sealUploads(tx, current.images ? [current.images.idFront.id, current.images.idBack.id, current.images.selfie.id] : []);
         const created = rows[0];
         if (!created) throw new Error('registration not created');
         return created;

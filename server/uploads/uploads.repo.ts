@@ -19,6 +19,8 @@ export interface UploadRow {
   completed_at: Date | null;
   claimed_at: Date | null;
   deleted_at: Date | null;
+  /** Set when the record it is attached to was submitted: readable, no longer changed or deleted. */
+  sealed_at: Date | null;
   created_at: Date;
 }
 
@@ -30,8 +32,10 @@ export interface ClaimedUpload {
   mime: string;
 }
 
-/** Unclaimed uploads older than this are deleted by the sweep. */
-export const UNCLAIMED_TTL_MS = 24 * 60 * 60 * 1000;
+/** Finished uploads never attached to anything are deleted by the sweep after this long. */
+export const UNCLAIMED_TTL_MS = 6 * 60 * 60 * 1000;
+/** Uploads whose bytes never all arrived are deleted sooner: a phone that comes back later starts again. */
+export const UNFINISHED_TTL_MS = 2 * 60 * 60 * 1000;
 
 /** The message of a claim that names an upload that cannot be used (unknown, someone else's, unfinished, wrong kind). */
 export const UPLOAD_NOT_USABLE = { key: 'upload.notUploaded' } as const;
@@ -47,6 +51,40 @@ export const insertUpload = async (
     upload.filename,
     upload.size,
   ]);
+};
+
+/** What an owner holds open: live uploads not attached to anything yet, and the bytes they reserve. */
+export interface OpenUploads {
+  count: number;
+  bytes: number;
+}
+
+/**
+ * Records a new upload unless its owner would then hold more than `limits` allow (returns false, and
+ * nothing is written). Creations of one owner are serialised by a transaction-scoped advisory lock, so
+ * parallel requests (or replicas) cannot both slip under the cap.
+ */
+export const insertUploadWithin = async (
+  db: Db,
+  upload: { id: string; owner: string; kind: UploadKind; filename: string; size: number },
+  limits: { count: number; bytes: number },
+): Promise<boolean> =>
+  db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`uploads:${upload.owner}`]);
+    const { rows } = await tx.query<{ count: number; bytes: string | number | null }>(
+      'select count(*)::int as count, coalesce(sum(size), 0) as bytes from uploads where owner = $1 and claimed_at is null and deleted_at is null',
+      [upload.owner],
+    );
+    const open = { count: Number(rows[0]?.count ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
+    if (open.count + 1 > limits.count || open.bytes + upload.size > limits.bytes) return false;
+    await insertUpload(tx, upload);
+    return true;
+  });
+
+/** Seals uploads attached to a record that was just submitted (pass the submitting transaction). */
+export const sealUploads = async (db: Queryable, ids: readonly string[]): Promise<void> => {
+  if (ids.length === 0) return;
+  await db.query('update uploads set sealed_at = coalesce(sealed_at, now()) where id = any($1::text[])', [ids]);
 };
 
 /** A live upload (not marked deleted) by id. */
@@ -101,15 +139,24 @@ export const claimUploads = async (
  * read, continued or claimed; the next sweep deletes their files and rows. Returns how many it marked.
  */
 export const deleteUploadsOf = async (db: Queryable, owner: string): Promise<number> => {
-  const { rows } = await db.query<{ id: string }>('update uploads set deleted_at = now() where owner = $1 and deleted_at is null returning id', [owner]);
+  // Sealed uploads belong to a submitted record now and outlive the draft that collected them.
+  const { rows } = await db.query<{ id: string }>('update uploads set deleted_at = now() where owner = $1 and deleted_at is null and sealed_at is null returning id', [
+    owner,
+  ]);
   return rows.length;
 };
 
-/** The uploads a sweep removes: marked deleted, or never claimed and older than the TTL. */
-export const uploadsToSweep = async (db: Db, now: Date, ttlMs = UNCLAIMED_TTL_MS, limit = 500): Promise<string[]> => {
+/**
+ * The uploads a sweep removes: marked deleted, or never claimed and older than the TTL (the shorter
+ * `unfinishedTtlMs` for those whose bytes never all arrived).
+ */
+export const uploadsToSweep = async (db: Db, now: Date, ttlMs = UNCLAIMED_TTL_MS, limit = 500, unfinishedTtlMs = Math.min(ttlMs, UNFINISHED_TTL_MS)): Promise<string[]> => {
   const { rows } = await db.query<{ id: string }>(
-    'select id from uploads where deleted_at is not null or (claimed_at is null and created_at < $1) order by created_at limit $2',
-    [new Date(now.getTime() - ttlMs), limit],
+    `select id from uploads
+      where deleted_at is not null
+         or (claimed_at is null and (created_at < $1 or (completed_at is null and created_at < $3)))
+      order by created_at limit $2`,
+    [new Date(now.getTime() - ttlMs), limit, new Date(now.getTime() - unfinishedTtlMs)],
   );
   return rows.map((row) => row.id);
 };

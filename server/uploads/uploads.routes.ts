@@ -15,6 +15,8 @@ import { Hono, type Context } from 'hono';
 import { Server, type DataStore, type Upload } from '@tus/server';
 import {
   isAccepted,
+  OPEN_UPLOAD_BYTES_MAX,
+  OPEN_UPLOADS_MAX,
   SNIFF_BYTES,
   sniffMime,
   UPLOAD_KINDS,
@@ -34,7 +36,7 @@ import { errorBody } from '../http/errors';
 import { resolveUploadOwner } from './owners';
 import { dbLocker } from './db-locker';
 import { HeadCheck, type UploadDataStore } from './store';
-import { deleteUploadRow, findUpload, insertUpload, markUploadComplete, setUploadMime } from './uploads.repo';
+import { deleteUploadRow, findUpload, insertUploadWithin, markUploadComplete, setUploadMime } from './uploads.repo';
 
 export interface UploadRoutesOptions {
   db: Db;
@@ -43,6 +45,8 @@ export interface UploadRoutesOptions {
   store: UploadDataStore | (() => UploadDataStore);
   /** Origins allowed to upload from another host (CORS_ORIGINS). */
   corsOrigins?: readonly string[];
+  /** How many open (unattached) uploads, and bytes reserved in them, one owner may hold. */
+  openLimits?: { count: number; bytes: number };
 }
 
 const MAX_LIMIT = Math.max(...UPLOAD_KINDS.map(uploadLimitBytes));
@@ -104,6 +108,20 @@ const asJsonError = async (response: Response, method: string, kind: UploadKind)
   return new Response(JSON.stringify(body), { status: response.status, headers });
 };
 
+/** Resolves once a stream has bytes to read (true) or failed before any (false). */
+const firstBytesReadable = (stream: Readable): Promise<boolean> =>
+  new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      stream.off('readable', onReadable);
+      stream.off('error', onError);
+      resolve(ok);
+    };
+    const onReadable = () => done(true);
+    const onError = () => done(false);
+    stream.once('readable', onReadable);
+    stream.once('error', onError);
+  });
+
 /** tus's store with the content check in front of writes that start at offset 0. */
 const withContentCheck = (store: UploadDataStore, db: Db): DataStore => {
   const checked = Object.create(store) as UploadDataStore;
@@ -135,10 +153,16 @@ const withContentCheck = (store: UploadDataStore, db: Db): DataStore => {
   return checked;
 };
 
-export const uploadRoutes = ({ db, secret, store, corsOrigins = [] }: UploadRoutesOptions) => {
+export const uploadRoutes = ({ db, secret, store, corsOrigins = [], openLimits = { count: OPEN_UPLOADS_MAX, bytes: OPEN_UPLOAD_BYTES_MAX } }: UploadRoutesOptions) => {
   const app = new Hono<AppEnv>();
   /** The owner of each request tus is handling (hooks get the same Request object). */
   const owners = new WeakMap<Request, string>();
+  /**
+   * The upload id each request was authorised for. tus acts on this id and nothing else: left to
+   * itself it would take the last `/` segment of the whole URL, query string included
+   * (`/api/uploads/<own id>?x=/<another's id>`).
+   */
+  const authorisedIds = new WeakMap<Request, string>();
   let started: { tus: Server; store: UploadDataStore } | undefined;
 
   const server = () => {
@@ -158,6 +182,8 @@ export const uploadRoutes = ({ db, secret, store, corsOrigins = [] }: UploadRout
       },
       allowedOrigins: (origin) => corsOrigins.includes(origin),
       allowedHeaders: ['Authorization', 'X-Draft-Token', 'Accept-Language'],
+      // Only the id the route checked the owner of; a request that was not authorised names none (404).
+      getFileIdFromRequest: (req: Request) => authorisedIds.get(req),
       disableTerminationForFinishedUploads: false,
       onUploadCreate: async (req: Request, upload: Upload) => {
         const owner = owners.get(req);
@@ -169,7 +195,9 @@ export const uploadRoutes = ({ db, secret, store, corsOrigins = [] }: UploadRout
         if (upload.size === undefined) throw refusal(400, errorBody(errorKeys.invalidRequest, { 'Upload-Length': { key: 'validation.fieldRequired' } }));
         if (upload.size > uploadLimitBytes(kind)) throw refusal(413, uploadError('tooLarge', kind));
         if (upload.size === 0) throw refusal(400, uploadError('empty', kind));
-        await insertUpload(db, { id: upload.id, owner, kind, filename, size: upload.size });
+        if (!(await insertUploadWithin(db, { id: upload.id, owner, kind, filename, size: upload.size }, openLimits))) {
+          throw refusal(429, uploadError('tooMany', kind));
+        }
         return {};
       },
       onUploadFinish: async (_req: Request, upload: Upload) => {
@@ -192,11 +220,29 @@ export const uploadRoutes = ({ db, secret, store, corsOrigins = [] }: UploadRout
   const notFound = (c: Context) =>
     c.req.method === 'HEAD' ? new Response(null, { status: 404, headers: { 'Tus-Resumable': '1.0.0' } }) : c.json(uploadError('notFound', 'image'), 404);
 
-  const handOver = async (c: Context, owner: string | null, kind: UploadKind = 'image') => {
-    const request = c.req.raw;
+  /**
+   * Gives the request to tus. A request about one upload is rebuilt on exactly `/api/uploads/<id>`
+   * of the id that was authorised (no query, no other path), and tus reads the id from that alone.
+   */
+  const handOver = async (c: Context, owner: string | null, kind: UploadKind = 'image', id?: string) => {
+    const raw = c.req.raw;
+    const request =
+      id === undefined
+        ? raw
+        : new Request(new URL(`${UPLOADS_PATH}/${id}`, raw.url), {
+            method: raw.method,
+            headers: raw.headers,
+            body: raw.body,
+            signal: raw.signal,
+            ...(raw.body ? { duplex: 'half' } : {}),
+          } as RequestInit);
     if (owner) owners.set(request, owner);
+    if (id !== undefined) authorisedIds.set(request, id);
     return asJsonError(await server().tus.handleWeb(request), request.method, kind);
   };
+
+  const sealed = (c: Context, kind: UploadKind) =>
+    c.req.method === 'HEAD' ? new Response(null, { status: 403, headers: { 'Tus-Resumable': '1.0.0' } }) : c.json(uploadError('sealed', kind), 403, { 'Tus-Resumable': '1.0.0' });
 
   // Creation (and creation-with-upload).
   app.post('/uploads/', async (c) => {
@@ -212,7 +258,9 @@ export const uploadRoutes = ({ db, secret, store, corsOrigins = [] }: UploadRout
     if (!owner) return unauthorized(c);
     const row = ID_RE.test(id) ? await findUpload(db, id) : undefined;
     if (!row || row.owner !== owner) return notFound(c);
-    const response = await handOver(c, owner, row.kind);
+    // Attached to something already sent: readable (HEAD), never changed or deleted.
+    if (row.sealed_at && c.req.method !== 'HEAD') return sealed(c, row.kind);
+    const response = await handOver(c, owner, row.kind, row.id);
     if (c.req.method === 'DELETE' && response.status === 204) await deleteUploadRow(db, id);
     return response;
   };
@@ -230,7 +278,15 @@ export const uploadRoutes = ({ db, secret, store, corsOrigins = [] }: UploadRout
     if (!owner) return unauthorized(c);
     const row = ID_RE.test(id) ? await findUpload(db, id) : undefined;
     if (!row || row.owner !== owner || !row.completed_at || !row.mime) return notFound(c);
-    const body = await server().store.read(id);
+    // The answer starts only once the file's first bytes could be read: a file missing from the store
+    // is a 404, not a 200 that breaks off.
+    const body = await Promise.resolve()
+      .then(() => server().store.read(id))
+      .catch(() => null);
+    if (!body || !(await firstBytesReadable(body))) {
+      body?.destroy();
+      return notFound(c);
+    }
     return new Response(Readable.toWeb(body) as ReadableStream, {
       headers: {
         'Content-Type': row.mime,

@@ -50,6 +50,23 @@ const uploadPdf = async (auth: Record<string, string>, size = 2048, filename = '
   return location.split('/').pop() ?? '';
 };
 
+const tusCall = (method: string, id: string, auth: Record<string, string>, headers: Record<string, string> = {}, body?: Buffer) =>
+  app.request(`/api/uploads/${id}`, { method, headers: { ...auth, 'Tus-Resumable': '1.0.0', ...headers }, ...(body ? { body: new Uint8Array(body) } : {}) });
+
+/** Every file of a sent claim stays in the store as sent: readable, never continued nor deleted through tus. */
+const expectSealed = async (claimId: number, auth: Record<string, string>) => {
+  const { rows } = await server.db.query<{ upload_id: string }>('select upload_id from claim_documents where claim_id = $1 and upload_id is not null', [claimId]);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const { upload_id: id } of rows) {
+    const removed = await tusCall('DELETE', id, auth);
+    expect(removed.status).toBe(403);
+    expect(await removed.json()).toMatchObject({ code: 'upload.sealed', message: { key: 'upload.sealed' } });
+    expect((await tusCall('PATCH', id, auth, { 'Upload-Offset': '2048', 'Content-Type': 'application/offset+octet-stream' }, Buffer.alloc(16))).status).toBe(403);
+    expect((await tusCall('HEAD', id, auth)).status).toBe(200);
+    expect((await app.request(`/api/uploads/${id}/content`, { headers: auth })).status).toBe(200);
+  }
+};
+
 const policyOf = async (auth: Record<string, string>, contractNumber: string) => {
   const { policies } = claimPoliciesSchema.parse(await (await call('GET', '/api/claims/policies/', auth)).json());
   const policy = policies.find((entry) => entry.contract_number === contractNumber);
@@ -188,6 +205,7 @@ describe('claims: documents and submit', () => {
     expect(second.status).toBe(409);
     expect((await errorOf(second)).message.key).toBe('claims.errors.alreadySent');
     expect((await call('PUT', `/api/claims/${claim.id}/payout/`, demo, PAYOUT)).status).toBe(409);
+    await expectSealed(claim.id, demo);
 
     const { rows: notes } = await server.db.query<{ params: { claim_number: string; stage: string }; link: string }>(
       "select params, link from notifications where kind = 'claim_stage_changed' and params->>'claim_number' = $1 order by id",
@@ -221,6 +239,7 @@ describe('claims: documents and submit', () => {
     const added = await claimOf(await call('POST', `/api/claims/${review?.id}/documents/`, demo, { upload_id: await uploadPdf(demo), document_type: 'medical_report' }));
     expect(added.requested_documents).toEqual([]);
     expect(added.documents.at(-1)?.after_sending).toBe(true);
+    await expectSealed(Number(review?.id), demo);
     const closed = await call('POST', `/api/claims/${resolved?.id}/documents/`, demo, { upload_id: await uploadPdf(demo), document_type: 'medical_report' });
     expect(closed.status).toBe(409);
   });

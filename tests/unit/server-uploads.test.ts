@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIB, uploadContentPath } from '../../contract/upload.schema';
+import { MIB, OPEN_UPLOAD_BYTES_MAX, OPEN_UPLOADS_MAX, uploadContentPath } from '../../contract/upload.schema';
 import { createTestServer, type TestServer } from '../../server/testing';
 import { registerUploadOwnerResolver } from '../../server/uploads/owners';
 import { temporaryUploadStore, type UploadDataStore } from '../../server/uploads/store';
 import { sweepUploads } from '../../server/uploads/sweeper';
-import { claimUploads, deleteUploadsOf } from '../../server/uploads/uploads.repo';
+import { claimUploads, deleteUploadsOf, sealUploads } from '../../server/uploads/uploads.repo';
 import { tokenFor } from './support/purchase';
 
 const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
@@ -312,5 +312,118 @@ describe('uploads: claims, deletion and the sweep', () => {
     expect(existsSync(join(directory, mine.id))).toBe(false);
     expect(existsSync(join(directory, demoUpload.id))).toBe(true);
     expect((await readdir(directory)).some((name) => name.startsWith(mine.id))).toBe(false);
+  });
+});
+
+describe('uploads: what an outside audit tried', () => {
+  it('acts only on the upload whose owner was checked, whatever the query string or path says (every tus verb)', async () => {
+    // The victim: the demo user's passport photo, half sent.
+    const victimBytes = jpegOf(4000);
+    const victim = await created(victimBytes.length, { kind: 'image', filename: 'passport-front.jpg' });
+    expect((await patch(victim.url, 0, victimBytes.subarray(0, 1000))).status).toBe(204);
+    // The caller: the second user with an upload of their own.
+    const ownBytes = jpegOf(3000);
+    const own = await created(ownBytes.length, { kind: 'image', filename: 'mine.jpg' }, other);
+    const victimState = async () => {
+      const answer = await head(victim.url);
+      return { status: answer.status, offset: answer.headers.get('upload-offset'), length: answer.headers.get('upload-length') };
+    };
+    const untouched = { status: 200, offset: '1000', length: '4000' };
+
+    for (const crafted of [`${own.url}?x=/${victim.id}`, `${own.url}?/${victim.id}`, `${own.url}?x=${encodeURIComponent(`/${victim.id}`)}`]) {
+      // HEAD tells about the caller's own upload, never the victim's.
+      const answer = await head(crafted, other);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('upload-length')).toBe('3000');
+      expect(answer.headers.get('upload-metadata') ?? '').not.toContain(b64('passport-front.jpg'));
+      // PATCH at the victim's offset writes nothing into the victim (the own upload is at 0: 409).
+      expect((await patch(crafted, 1000, victimBytes.subarray(1000, 2000), other)).status).toBe(409);
+      expect(await victimState()).toEqual(untouched);
+    }
+    // Other shapes of the path name no upload at all.
+    for (const crafted of [`${own.url}/${victim.id}`, `${own.url}%2F${victim.id}`, `${base}/api/uploads/${victim.id}%3Fx`]) {
+      expect((await head(crafted, other)).status).toBe(404);
+      expect((await patch(crafted, 1000, victimBytes.subarray(1000, 2000), other)).status).toBe(404);
+      expect((await fetch(crafted, { method: 'DELETE', headers: { ...TUS, ...other } })).status).toBe(404);
+      expect(await victimState()).toEqual(untouched);
+    }
+    // DELETE removes the caller's own upload (file and row), and nothing of the victim.
+    const removed = await fetch(`${own.url}?x=/${victim.id}`, { method: 'DELETE', headers: { ...TUS, ...other } });
+    expect(removed.status).toBe(204);
+    expect(await victimState()).toEqual(untouched);
+    expect(existsSync(join(directory, victim.id))).toBe(true);
+    expect((await head(own.url, other)).status).toBe(404);
+    expect((await server.db.query('select 1 from uploads where id = $1', [own.id])).rows).toHaveLength(0);
+  });
+
+  it('keeps a sealed upload (attached to something submitted) readable but refuses PATCH and DELETE, and a draft clean-up leaves it', async () => {
+    const draft = { 'X-Test-Draft': 'draft-42' };
+    const bytes = jpegOf(2000);
+    const upload = await created(bytes.length, { kind: 'image', filename: 'id-back.jpg' }, draft);
+    expect((await patch(upload.url, 0, bytes, draft)).status).toBe(204);
+    await claimUploads(server.db, { owner: 'test:42', ids: [upload.id], kind: 'image' });
+    await sealUploads(server.db, [upload.id]);
+
+    const refused = await fetch(upload.url, { method: 'DELETE', headers: { ...TUS, ...draft } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: { key: 'upload.sealed' }, code: 'upload.sealed' });
+    expect((await patch(upload.url, bytes.length, Buffer.alloc(0), draft)).status).toBe(403);
+    await deleteUploadsOf(server.db, 'test:42');
+    await sweepUploads(server.db, store);
+    expect((await head(upload.url, draft)).status).toBe(200);
+    const content = await fetch(`${base}${uploadContentPath(upload.id)}`, { headers: draft });
+    expect(Buffer.from(await content.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it(`caps an owner's open uploads at ${OPEN_UPLOADS_MAX} and ${OPEN_UPLOAD_BYTES_MAX / MIB} MiB reserved, with a translated 429`, async () => {
+    registerUploadOwnerResolver(async (c) => {
+      const owner = c.req.header('x-test-cap');
+      return owner ? `cap:${owner}` : null;
+    });
+    const many = { 'X-Test-Cap': 'many' };
+    for (let i = 0; i < OPEN_UPLOADS_MAX; i += 1) expect((await create(100, { kind: 'image' }, many)).status).toBe(201);
+    const refused = await create(100, { kind: 'image' }, many);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: { key: 'upload.tooMany' }, code: 'upload.tooMany' });
+    // An upload attached to a record no longer counts: room for one more.
+    const { rows } = await server.db.query<{ id: string }>("select id from uploads where owner = 'cap:many' limit 1");
+    await server.db.query('update uploads set claimed_at = now() where id = $1', [rows[0]?.id]);
+    expect((await create(100, { kind: 'image' }, many)).status).toBe(201);
+
+    const large = { 'X-Test-Cap': 'large' };
+    const documents = Math.floor(OPEN_UPLOAD_BYTES_MAX / (20 * MIB));
+    for (let i = 0; i < documents; i += 1) expect((await create(20 * MIB, { kind: 'document' }, large)).status).toBe(201);
+    expect((await create(20 * MIB, { kind: 'document' }, large)).status).toBe(429);
+    // Parallel creations cannot slip past the cap together.
+    const burst = { 'X-Test-Cap': 'burst' };
+    const answers = await Promise.all(Array.from({ length: OPEN_UPLOADS_MAX + 10 }, () => create(100, { kind: 'image' }, burst)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(OPEN_UPLOADS_MAX);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+  });
+
+  it('sweeps uploads left unfinished after 2 hours and finished unattached ones after 6', async () => {
+    const finishedBytes = jpegOf(3000);
+    const finishedOld = await created(finishedBytes.length);
+    expect((await patch(finishedOld.url, 0, finishedBytes)).status).toBe(204);
+    const finishedOlder = await created(finishedBytes.length);
+    expect((await patch(finishedOlder.url, 0, finishedBytes)).status).toBe(204);
+    const unfinished = await created(finishedBytes.length);
+    expect((await patch(unfinished.url, 0, finishedBytes.subarray(0, 1000))).status).toBe(204);
+    await server.db.query("update uploads set created_at = now() - interval '3 hours' where id = any($1::text[])", [[finishedOld.id, unfinished.id]]);
+    await server.db.query("update uploads set created_at = now() - interval '7 hours' where id = $1", [finishedOlder.id]);
+    await sweepUploads(server.db, store);
+    expect((await head(unfinished.url)).status).toBe(404);
+    expect((await head(finishedOlder.url)).status).toBe(404);
+    expect((await head(finishedOld.url)).status).toBe(200);
+  });
+
+  it('answers 404 before sending anything when a finished upload\'s file is missing from the store', async () => {
+    const bytes = jpegOf(3000);
+    const upload = await created(bytes.length);
+    expect((await patch(upload.url, 0, bytes)).status).toBe(204);
+    await rm(join(directory, upload.id), { force: true });
+    const answer = await fetch(`${base}${uploadContentPath(upload.id)}`, { headers: demo });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ code: 'upload.notFound' });
   });
 });

@@ -39,7 +39,7 @@ import { once } from '../../http/idempotent-answer';
 import { languageOf } from '../../http/language';
 import { readBody } from '../../http/validate';
 import { notify } from '../../notifications/notify';
-import { claimUploads } from '../../uploads/uploads.repo';
+import { claimUploads, sealUploads } from '../../uploads/uploads.repo';
 import { CONTRACT_TEXT } from './contract-text';
 import { readContractOf, readOwnContract, readRequest, saveStep, toRequest } from './request.repo';
 
@@ -177,6 +177,8 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
       const id = rows[0]?.id;
       if (id === undefined) throw new Error('contract not created');
       await tx.query('update credit_med_requests set submitted_at = now(), updated_at = now() where id = $1', [row.id]);
+      // The identity photos are part of the submitted request now: read-only for their owner.
+      await sealUploads(tx, row.images ? [row.images.idFront.id, row.images.idBack.id, row.images.selfie.id] : []);
       await notify(tx, user.id, { kind: 'credit_med_status_changed', params: { status: 'awaiting_signature' }, link: routePaths.creditMedRequestContract.build({ id }) });
       return id;
     });
