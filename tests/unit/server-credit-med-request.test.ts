@@ -179,8 +179,11 @@ describe('credit med: the request draft', () => {
     const noKey = await send(app, 'POST', '/api/credit-med/request/submit/', {}, auth(user.token));
     expect(noKey.status).toBe(400);
     await send(app, 'PUT', '/api/credit-med/request/family/', FAMILY, auth(user.token));
-    await send(app, 'PUT', '/api/credit-med/request/images/', await images(`user:${user.id}`), auth(user.token));
+    const photos = await images(`user:${user.id}`);
+    await send(app, 'PUT', '/api/credit-med/request/images/', photos, auth(user.token));
     await send(app, 'PUT', '/api/credit-med/request/declarations/', DECLARATIONS, auth(user.token));
+    // Before the submit the store does not refuse the owner (these rows have no file: tus's 404, not the seal's 403).
+    expect((await app.request(`/api/uploads/${photos.selfie}`, { method: 'PATCH', headers: auth(user.token, { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '1000', 'Content-Type': 'application/offset+octet-stream' }) })).status).not.toBe(403);
     const key = newKey();
     const [first, again] = await Promise.all([
       send(app, 'POST', '/api/credit-med/request/submit/', {}, auth(user.token, { 'Idempotency-Key': key })),
@@ -196,6 +199,14 @@ describe('credit med: the request draft', () => {
     expect(rows).toEqual([{ status: 'awaiting_signature' }]);
     // A submitted request no longer changes.
     expect((await send(app, 'PUT', '/api/credit-med/request/personal/', PERSONAL, auth(user.token))).status).toBe(409);
+    // Nor do its identity photos: the store refuses to delete or continue them.
+    for (const id of Object.values(photos)) {
+      for (const method of ['DELETE', 'PATCH']) {
+        const refused = await app.request(`/api/uploads/${id}`, { method, headers: auth(user.token, { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '1000', 'Content-Type': 'application/offset+octet-stream' }) });
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toMatchObject({ code: 'upload.sealed' });
+      }
+    }
     const notes = await server.db.query('select kind from notifications where user_id = $1', [user.id]);
     expect(notes.rows).toEqual([{ kind: 'credit_med_status_changed' }]);
   });
