@@ -589,6 +589,8 @@ export const contractDetailSchema = z.object({
       reference: z.string(),
       /** An online fee payment the schedule has not caught up with yet (SPEC 9). */
       pending_update: z.optional(z.boolean()),
+      /** The invoice of a payment made online (its receipt: GET /api/invoices/{id}/receipt/); null for others. */
+      invoice_id: z.optional(z.nullable(z.string())),
     }),
   ),
   beneficiaries: z.array(

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { errorKeys } from '../contract/error.schema';
 import { accountRoutes, type AccountOptions } from './account/account.routes';
+import { documentRoutes } from './documents/documents.routes';
 import { claimRoutes } from './claims/claims.routes';
 import { createOutboxSender } from './account/sms';
 import { createVerifications, DEFAULT_CODE_OPTIONS } from './account/verifications';
@@ -148,6 +149,8 @@ export const createApp = ({
   app.route('/api', paymentRoutes({ db, secret, devTools }));
   app.route('/api', contractRoutes({ db, secret }));
   app.route('/api', claimRoutes({ db, secret }));
+  // The policy certificate, receipts and claim letters (PDF), and the public verification of their codes.
+  app.route('/api', documentRoutes({ db, secret, ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}) }));
   app.route('/api', feeRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds }));
   app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
   // Credit Med card side (issue 13): card, hospitals, pre-claims, repayments.

@@ -40,6 +40,8 @@ const FROM = `from policies p join products pr on pr.id = p.product_id left join
  */
 export const VISIBLE = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
 
+const visibleOf = (user: UserRow) => [user.id, user.register ?? null, user.phone ?? null];
+
 /** "УБ90061512" → "УБ******12". */
 const maskRegister = (register: string | null) => (register ? `${register.slice(0, 2)}${'*'.repeat(Math.max(0, register.length - 4))}${register.slice(-2)}` : '');
 
@@ -66,17 +68,85 @@ const savingsOf = (payments: readonly { paid_at: string; amount: number }[], rat
     }, 0),
   );
 
+/**
+ * One policy of the user as its page shows it (GET /api/contracts/{id}/, and the certificate made from
+ * the same data), or undefined when the user may not see it.
+ */
+export const readContractDetail = async (db: Db, user: UserRow, id: number, language: Language): Promise<ContractDetail | undefined> => {
+  const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE} and p.id = $4`, [
+    ...visibleOf(user),
+    id,
+  ]);
+  const row = rows[0];
+  if (!row) return undefined;
+  await ensureSchedule(db, row.id);
+  const today = todayInMongolia();
+  const { rows: paymentRows } = await db.query<{
+    paid_at: Date;
+    amount: number;
+    method: string;
+    reference: string;
+    confirmed_at: Date | null;
+    online: boolean;
+    invoice_id: string | null;
+  }>(
+    `select pp.paid_at, pp.amount, pp.method, pp.reference, pp.fee_payment_id is not null as online,
+            (select min(s.confirmed_at) from fee_schedule s where s.fee_payment_id = pp.fee_payment_id and s.policy_id = pp.policy_id) as confirmed_at,
+            case when pp.fee_payment_id is not null then (select fp.invoice_id::text from fee_payments fp where fp.id = pp.fee_payment_id)
+                 when pp.method in ('khan', 'qpay', 'mostmoney') then (select pol.invoice_id::text from policies pol where pol.id = pp.policy_id)
+            end as invoice_id
+       from policy_payments pp where pp.policy_id = $1 order by pp.paid_at, pp.id`,
+    [row.id],
+  );
+  const payments = paymentRows.map((payment) => ({
+    paid_at: payment.paid_at.toISOString(),
+    amount: payment.amount,
+    method: payment.method,
+    reference: payment.reference,
+    pending_update: payment.online && isPendingUpdate(payment.paid_at, payment.confirmed_at, today),
+    invoice_id: payment.invoice_id,
+  }));
+  const paidTotal = payments.reduce((sum, payment) => sum + payment.amount, 0);
+  const schedule = await readSchedule(db, row.id, language);
+  const detail: ContractDetail = {
+    ...summaryOf(row),
+    owner: row.owner_name ?? row.insurer,
+    insurer_register: maskRegister(row.insured_register),
+    company_name: row.company_name,
+    duration_years: wholeYears(row.start_date, row.end_date),
+    sum_insured: row.sum_insured,
+    total_fee: (schedule.length > 0 ? schedule : feeSchedule(row.start_date, row.end_date, row.fee_frequency as FeeFrequency, row.fee_amount)).reduce((sum, item) => sum + item.amount, 0),
+    paid_total: paidTotal,
+    savings: row.is_savings && row.interest_rate !== null ? savingsOf(payments, row.interest_rate, today) : null,
+    interest_rate: row.is_savings ? row.interest_rate : null,
+    fee_schedule: schedule.map((item) => ({
+      id: item.id,
+      due_date: item.due_date,
+      amount: item.amount,
+      status: item.status,
+      paid_at: item.paid_at,
+      pending_update: item.pending_update,
+    })),
+    payments,
+    beneficiaries: row.beneficiaries.map((beneficiary) => ({
+      name: `${beneficiary.first_name} ${beneficiary.last_name}`.trim(),
+      relationship: beneficiary.relationship,
+      share: beneficiary.share,
+    })),
+  };
+  return detail;
+};
+
 export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
 
-  const visible = (user: UserRow) => [user.id, user.register ?? null, user.phone ?? null];
 
   app.get('/contracts/', signedIn, async (c) => {
     const language = languageOf(c.req.header('accept-language'));
     const { rows } = await db.query<PolicyRow>(
       `select ${columns(language)} ${FROM} where ${VISIBLE} order by p.start_date desc, p.id desc`,
-      visible(c.var.user),
+      visibleOf(c.var.user),
     );
     return c.json<ContractList>({ contracts: rows.map(summaryOf) });
   });
@@ -84,56 +154,8 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   app.get('/contracts/:id/', signedIn, async (c) => {
     const id = c.req.param('id');
     if (!/^\d{1,9}$/.test(id)) throw notFound();
-    const language = languageOf(c.req.header('accept-language'));
-    const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE} and p.id = $4`, [
-      ...visible(c.var.user),
-      Number(id),
-    ]);
-    const row = rows[0];
-    if (!row) throw notFound();
-    await ensureSchedule(db, row.id);
-    const today = todayInMongolia();
-    const { rows: paymentRows } = await db.query<{ paid_at: Date; amount: number; method: string; reference: string; confirmed_at: Date | null; online: boolean }>(
-      `select pp.paid_at, pp.amount, pp.method, pp.reference, pp.fee_payment_id is not null as online,
-              (select min(s.confirmed_at) from fee_schedule s where s.fee_payment_id = pp.fee_payment_id and s.policy_id = pp.policy_id) as confirmed_at
-         from policy_payments pp where pp.policy_id = $1 order by pp.paid_at, pp.id`,
-      [row.id],
-    );
-    const payments = paymentRows.map((payment) => ({
-      paid_at: payment.paid_at.toISOString(),
-      amount: payment.amount,
-      method: payment.method,
-      reference: payment.reference,
-      pending_update: payment.online && isPendingUpdate(payment.paid_at, payment.confirmed_at, today),
-    }));
-    const paidTotal = payments.reduce((sum, payment) => sum + payment.amount, 0);
-    const schedule = await readSchedule(db, row.id, language);
-    const detail: ContractDetail = {
-      ...summaryOf(row),
-      owner: row.owner_name ?? row.insurer,
-      insurer_register: maskRegister(row.insured_register),
-      company_name: row.company_name,
-      duration_years: wholeYears(row.start_date, row.end_date),
-      sum_insured: row.sum_insured,
-      total_fee: (schedule.length > 0 ? schedule : feeSchedule(row.start_date, row.end_date, row.fee_frequency as FeeFrequency, row.fee_amount)).reduce((sum, item) => sum + item.amount, 0),
-      paid_total: paidTotal,
-      savings: row.is_savings && row.interest_rate !== null ? savingsOf(payments, row.interest_rate, today) : null,
-      interest_rate: row.is_savings ? row.interest_rate : null,
-      fee_schedule: schedule.map((item) => ({
-        id: item.id,
-        due_date: item.due_date,
-        amount: item.amount,
-        status: item.status,
-        paid_at: item.paid_at,
-        pending_update: item.pending_update,
-      })),
-      payments,
-      beneficiaries: row.beneficiaries.map((beneficiary) => ({
-        name: `${beneficiary.first_name} ${beneficiary.last_name}`.trim(),
-        relationship: beneficiary.relationship,
-        share: beneficiary.share,
-      })),
-    };
+    const detail = await readContractDetail(db, c.var.user, Number(id), languageOf(c.req.header('accept-language')));
+    if (!detail) throw notFound();
     return c.json<ContractDetail>(detail);
   });
 
