@@ -18,10 +18,17 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const INVOICE_PURPOSES = ['application', 'fees', 'credit_med_card', 'credit_med_repay'] as const;
 export type InvoicePurpose = (typeof INVOICE_PURPOSES)[number];
 
-/** `pending` until the provider answers; `expired` once `expires_at` passed or the invoice was replaced. */
-export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+/**
+ * `pending` until the provider answers; `expired` once `expires_at` passed or the invoice was replaced;
+ * `refund_due` when money came in that could not be applied (what it paid for was paid another way, or
+ * the invoice had been replaced or had expired): it goes back to the payer (REFUND_WORKING_DAYS).
+ */
+export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refund_due'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const isFinalInvoiceStatus = (status: InvoiceStatus) => status !== 'pending';
+
+/** Money that could not be applied goes back to the account it came from within this many working days. */
+export const REFUND_WORKING_DAYS = 5;
 
 /** Why an invoice failed, when the provider says. */
 export const FAILURE_REASONS = ['declined', 'cancelled', 'insufficient_funds', 'replaced'] as const;
@@ -92,8 +99,9 @@ export const invoiceSchema = z.object({
   /** Set when paid: the new policy's contract number. */
   policy_number: z.nullable(z.string()),
   /**
-   * A payment reached this invoice after it was replaced or expired and could not be honoured (the
-   * application was paid another way): the money is to be refunded. Optional for older answers.
+   * A payment reached this invoice that could not be applied (what it paid for was paid another way,
+   * or the invoice had been replaced or had expired): the money is to be refunded. The status is then
+   * `refund_due`, or stays `paid` when a paid invoice was paid a second time. Optional for older answers.
    */
   refund_due: z.optional(z.boolean()),
 });

@@ -7,7 +7,8 @@
  * says the payment is still pending and offers "check again", which starts a new round. Nothing is
  * persisted: the invoice id is in the URL, so a reload starts again from the server's state.
  * A paid invoice forgets the finished purchase's wizard snapshot (`forgetPurchase`, provided by the
- * app) and shows the policy number.
+ * app) and shows the policy number. An invoice whose money came in but could not be applied (status
+ * `refund_due`: what it paid for was paid another way) ends in `refundDue`: received, going back.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { ApiError, errorMessage } from '../contract/api-error';
@@ -116,6 +117,7 @@ export const paymentStatusMachine = setup({
     hasInvoiceId: ({ context }) => context.invoiceId !== null && context.invoiceId !== '',
     isPaid: (_, { invoice }: { invoice: Invoice }) => invoice.status === 'paid',
     isPending: (_, { invoice }: { invoice: Invoice }) => invoice.status === 'pending',
+    isRefundDue: (_, { invoice }: { invoice: Invoice }) => invoice.status === 'refund_due',
     hasPollsLeft: ({ context }) => context.attempts < POLL_DELAYS_MS.length,
     /** Unknown, or not this browser's (a visitor without the application's key): the same 404. */
     isNotFound: ({ event }) => {
@@ -154,6 +156,7 @@ export const paymentStatusMachine = setup({
         input: ({ context }) => ({ invoiceId: context.invoiceId ?? '', applicationKey: context.applicationKey }),
         onDone: [
           { guard: { type: 'isPaid', params: answer }, target: 'paid', actions: { type: 'rememberInvoice', params: answer } },
+          { guard: { type: 'isRefundDue', params: answer }, target: 'refundDue', actions: { type: 'rememberInvoice', params: answer } },
           { guard: { type: 'isPending', params: answer }, target: 'pending', actions: [{ type: 'rememberInvoice', params: answer }, 'startRound'] },
           { target: 'failed', actions: { type: 'rememberInvoice', params: answer } },
         ],
@@ -184,6 +187,7 @@ export const paymentStatusMachine = setup({
                 input: ({ context }) => ({ invoiceId: context.invoiceId ?? '', applicationKey: context.applicationKey }),
                 onDone: [
                   { guard: { type: 'isPaid', params: answer }, target: '#paymentStatus.paid', actions: { type: 'rememberInvoice', params: answer } },
+                  { guard: { type: 'isRefundDue', params: answer }, target: '#paymentStatus.refundDue', actions: { type: 'rememberInvoice', params: answer } },
                   { guard: { type: 'isPending', params: answer }, target: 'decidingNext', actions: { type: 'rememberInvoice', params: answer } },
                   { target: '#paymentStatus.failed', actions: { type: 'rememberInvoice', params: answer } },
                 ],
@@ -217,6 +221,8 @@ export const paymentStatusMachine = setup({
     },
     /** Failed or expired: the reason, "try again" and "choose another way to pay". */
     failed: { type: 'final' },
+    /** The money came in but could not be applied: it goes back to the payer (REFUND_WORKING_DAYS). */
+    refundDue: { type: 'final' },
   },
   output: ({ context }) => ({ invoice: context.invoice }),
 });

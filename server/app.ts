@@ -58,6 +58,8 @@ export interface AppOptions {
   isDev?: boolean;
   /** How many proxies in front of the server append to X-Forwarded-For (0: use the socket address). */
   trustedProxies?: number;
+  /** Seconds of Strict-Transport-Security on answers to HTTPS requests (default one year); 0 turns it off. */
+  hstsMaxAge?: number;
   /** Failed-login limit per client address. */
   loginThrottle?: ThrottleOptions;
   /** Origins allowed to call /api/* from a browser when the SPA is served from another host (VITE_API_BASE). */
@@ -90,6 +92,7 @@ export const createApp = ({
   distDir = DEFAULT_DIST_DIR,
   isDev = false,
   trustedProxies = 0,
+  hstsMaxAge,
   loginThrottle = DEFAULT_THROTTLE,
   corsOrigins = [],
   account = {},
@@ -111,7 +114,7 @@ export const createApp = ({
   const throttle = createLoginThrottle(db, loginThrottle);
   const content = createContentCache(db, contentCache);
 
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders({ trustedProxies, ...(hstsMaxAge === undefined ? {} : { hstsMaxAge }) }));
   // Every answer may differ by Accept-Encoding. Said before the answer is made: compress adds the Vary
   // header otherwise, and adding a header to a finished answer rebuilds it as a full Response, which
   // cost a small JSON answer (a signed-in GET /api/profile/) half its speed.

@@ -3,7 +3,8 @@
  * `npm run dev` (through tsx): the reference server configured from the environment.
  *   PORT (8080), HOST (127.0.0.1), DATA_DIR (.data; PGlite in .data/db, secret in .data/secret),
  *   DATABASE_URL (a PostgreSQL server instead of PGlite), TOKEN_SECRET (else kept in .data/secret),
- *   TRUST_PROXY (number of proxies appending to X-Forwarded-For; 'true' means 1), CORS_ORIGINS
+ *   TRUST_PROXY (number of proxies appending to X-Forwarded-For; 'true' means 1), HSTS_MAX_AGE
+ *   (seconds of Strict-Transport-Security on HTTPS answers, one year by default, 0 off), CORS_ORIGINS
  *   (comma-separated), DIST_DIR (dist), NODE_ENV=development for development caching.
  *   Uploads: files in DATA_DIR/uploads, or S3_BUCKET (+ S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
  *   S3_SECRET_ACCESS_KEY) for an S3-compatible store.
@@ -21,6 +22,15 @@ const trustedProxies = (value: string | undefined): number => {
   if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY must be true, false or a number of proxies, got "${value}"`);
   return hops;
 };
+
+const parseHstsMaxAge = (value: string | undefined): number | undefined => {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 0) throw new Error(`HSTS_MAX_AGE must be a number of seconds (0 turns it off), got "${value}"`);
+  return seconds;
+};
+
+const hstsMaxAge = parseHstsMaxAge(env.HSTS_MAX_AGE);
 
 const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -42,6 +52,7 @@ const server = await startServer({
   // `npm start` never does.
   devTools: env.DEV === '1',
   trustedProxies: trustedProxies(env.TRUST_PROXY),
+  ...(hstsMaxAge === undefined ? {} : { hstsMaxAge }),
   corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
   // Files under DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set.
   uploadStore: await uploadStoreFromEnv(env.DATA_DIR || '.data'),

@@ -39,6 +39,8 @@ export interface StartOptions {
   distDir?: string;
   isDev?: boolean;
   trustedProxies?: number;
+  /** Seconds of Strict-Transport-Security on HTTPS answers (AppOptions.hstsMaxAge). */
+  hstsMaxAge?: number;
   corsOrigins?: readonly string[];
   loginThrottle?: AppOptions['loginThrottle'];
   /**
@@ -75,6 +77,7 @@ export const startServer = async ({
   distDir,
   isDev = false,
   trustedProxies = 0,
+  hstsMaxAge,
   corsOrigins = [],
   loginThrottle,
   devTools = false,
@@ -113,6 +116,7 @@ export const startServer = async ({
       secret: tokenSecret,
       isDev,
       trustedProxies,
+      ...(hstsMaxAge === undefined ? {} : { hstsMaxAge }),
       corsOrigins,
       ...(distDir ? { distDir } : {}),
       ...(loginThrottle ? { loginThrottle } : {}),

@@ -28,6 +28,25 @@ export const clientIp = (c: Context, trustedProxies: number): string => {
   }
 };
 
+/**
+ * Whether the client reached us over HTTPS. Behind `trustedProxies` = N proxies, the scheme the
+ * outermost trusted proxy saw: X-Forwarded-Proto read like X-Forwarded-For (a proxy that overwrites
+ * the header leaves one value; of a list, the N-th entry from the right). Otherwise, and when no proxy
+ * said, the connection itself (a TLS socket gives an https: request URL). A client's own
+ * X-Forwarded-Proto is ignored when no proxy is trusted.
+ */
+export const isHttps = (c: Context, trustedProxies: number): boolean => {
+  if (trustedProxies > 0) {
+    const hops = (c.req.header('x-forwarded-proto') ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean);
+    const forwarded = hops[hops.length - trustedProxies] ?? hops[0];
+    if (forwarded) return forwarded === 'https';
+  }
+  return new URL(c.req.url).protocol === 'https:';
+};
+
 /** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
 const ipv6Groups = (address: string): string[] | undefined => {
   const plain = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
+import { isHttps } from './client-ip';
 
 /**
  * The Content-Security-Policy of every response. The SPA loads only its own scripts, styles, images,
@@ -39,13 +40,32 @@ export const newNonce = () => randomBytes(18).toString('base64');
 export const policyWithNonce = (nonce: string) =>
   CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`);
 
-/** Adds the security headers to every response, errors and static files included. */
-export const securityHeaders = createMiddleware<{ Variables: { cspNonce?: string } }>(async (c, next) => {
-  await next();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
-  const nonce = c.get('cspNonce');
-  if (nonce) c.res.headers.set('Content-Security-Policy', policyWithNonce(nonce));
-});
+/** Strict-Transport-Security's max-age unless HSTS_MAX_AGE says otherwise: one year. */
+export const DEFAULT_HSTS_MAX_AGE = 31_536_000;
+
+/** The Strict-Transport-Security value: browsers use only HTTPS for this host and its subdomains for `maxAge` seconds. */
+export const hstsHeader = (maxAge: number) => `max-age=${maxAge}; includeSubDomains`;
+
+export interface SecurityHeaderOptions {
+  /** Seconds of Strict-Transport-Security on HTTPS answers; 0 sends none. */
+  hstsMaxAge?: number;
+  /** Proxies in front whose X-Forwarded-Proto is believed (client-ip.ts). */
+  trustedProxies?: number;
+}
+
+/**
+ * Adds the security headers to every response, errors and static files included, and
+ * Strict-Transport-Security to those of a request that came over HTTPS (directly or through a trusted
+ * proxy): over plain HTTP a browser ignores it, and an untrusted X-Forwarded-Proto proves nothing.
+ */
+export const securityHeaders = ({ hstsMaxAge = DEFAULT_HSTS_MAX_AGE, trustedProxies = 0 }: SecurityHeaderOptions = {}) =>
+  createMiddleware<{ Variables: { cspNonce?: string } }>(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    const nonce = c.get('cspNonce');
+    if (nonce) c.res.headers.set('Content-Security-Policy', policyWithNonce(nonce));
+    if (hstsMaxAge > 0 && isHttps(c, trustedProxies)) c.res.headers.set('Strict-Transport-Security', hstsHeader(hstsMaxAge));
+  });
 
 /** API answers are personal or short-lived: not stored by any cache unless the route says otherwise. */
 export const noStoreByDefault = createMiddleware(async (c, next) => {

@@ -6,7 +6,7 @@
  * `onPaid` in the same transaction, under the same rules. Every report is recorded (provider_payments) and the same payment reported twice changes
  * nothing. A payment on an invoice that was replaced or expired is never dropped: it makes the policy
  * while the application is unpaid (and still priced at that amount), else the invoice is marked
- * `refund_due` and the money must go back.
+ * `refund_due` (its status too, unless it is paid) and the money must go back.
  */
 import type { FailureReason, InvoiceStatus, PaymentProvider } from '../../contract/payment.schema';
 import type { Db, Queryable } from '../db/db';
@@ -79,13 +79,22 @@ const markPaid = (tx: Queryable, settlement: Settlement) =>
     settlement.providerPaymentId,
   ]);
 
-const refundDue = async (tx: Queryable, settlement: Settlement, invoice: { provider: string; amount: number; status: InvoiceStatus }, paymentId: number, what: string) => {
-  await tx.query('update invoices set refund_due = true, updated_at = now() where id = $1', [settlement.invoiceId]);
+/**
+ * Money that cannot be applied: the invoice is marked for refund and, unless it is paid (a second
+ * payment), its status becomes 'refund_due', so it is no longer payable and cannot later read 'expired'.
+ */
+const refundDue = async (tx: Queryable, settlement: Settlement, invoice: { provider: string; amount: number; status: InvoiceStatus }, paymentId: number, what: string): Promise<InvoiceStatus> => {
+  const { rows } = await tx.query<{ status: InvoiceStatus }>(
+    `update invoices set refund_due = true, status = case when status = 'paid' then status else 'refund_due' end, updated_at = now()
+      where id = $1 returning status`,
+    [settlement.invoiceId],
+  );
   await setOutcome(tx, paymentId, 'refund_due');
   console.error(
     `[payments] REFUND DUE: ${invoice.provider} payment ${settlement.providerPaymentId} (${invoice.amount} MNT) on invoice ${settlement.invoiceId} ` +
       `(${invoice.status}) for ${what} cannot be honoured`,
   );
+  return rows[0]?.status ?? 'refund_due';
 };
 
 /** An invoice of another purpose: its handler decides, in this transaction, with the invoice locked. */
@@ -122,8 +131,7 @@ const settlePurposeInvoice = async (tx: Queryable, settlement: Settlement): Prom
     await setOutcome(tx, paymentId, 'settled');
     return { changed: true, status: 'paid' };
   }
-  await refundDue(tx, settlement, invoice, paymentId, `${invoice.purpose} ${invoice.subject_id}`);
-  return { changed: true, status: invoice.status };
+  return { changed: true, status: await refundDue(tx, settlement, invoice, paymentId, `${invoice.purpose} ${invoice.subject_id}`) };
 };
 
 export const settleInvoice = async (db: Db, settlement: Settlement): Promise<SettlementOutcome | undefined> =>
@@ -170,6 +178,5 @@ export const settleInvoice = async (db: Db, settlement: Settlement): Promise<Set
       await setOutcome(tx, paymentId, payable ? 'policy' : 'honoured');
       return { changed: true, status: 'paid' };
     }
-    await refundDue(tx, settlement, invoice, paymentId, `application ${application.id} (${application.status})`);
-    return { changed: true, status: invoice.status };
+    return { changed: true, status: await refundDue(tx, settlement, invoice, paymentId, `application ${application.id} (${application.status})`) };
   });

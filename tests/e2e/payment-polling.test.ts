@@ -5,10 +5,11 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { REFUND_WORKING_DAYS } from '../../contract/payment.schema';
 import { POLL_DELAYS_MS } from '../../machines/payment-status.machine';
 import { useBrowserTests } from './support/harness';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
-import { purchaseStorage, settlePayment, startPurchase, type Purchase } from './support/purchase-api';
+import { newInvoice, purchaseStorage, settlePayment, startPurchase, type Purchase } from './support/purchase-api';
 import { expectPath, expectVisible } from './support/ui';
 
 const e2e = useBrowserTests();
@@ -109,6 +110,21 @@ describe('paying by QR code', () => {
     await status.seeFailed('cancelled');
     await status.chooseAnotherWayToPay();
     await expectPath(page, '/insurance/buy/payment/');
+  });
+});
+
+describe('a payment that arrives after the purchase was paid another way', () => {
+  it('says the money was received and goes back (when, and whom to call), not that the request expired', async () => {
+    // The buyer opened a QR invoice, switched to mobile money and paid it, then paid the old QR too.
+    const purchase = await startPurchase(e2e.baseUrl, { provider: 'qpay' });
+    const mobile = await newInvoice(e2e.baseUrl, purchase.application, purchase.accessKey, 'mostmoney');
+    await settlePayment(e2e.baseUrl, mobile.id, 'paid');
+    expect((await settlePayment(e2e.baseUrl, purchase.invoice.id, 'paid')).status).toBe('refund_due');
+    const { status, language } = await openStatus(purchase, 'mn');
+    await status.open(purchase.invoice.id, 'qpay');
+    await status.seeRefundDue(REFUND_WORKING_DAYS);
+    await language.toggle();
+    await status.seeRefundDue(REFUND_WORKING_DAYS);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Path model of machines/payment-status.machine.ts: the server's answers (pending, paid, failed,
- * expired), a missing invoice, failures, the poll and clock timers, and the user's "check" events.
+ * expired, refund due), a missing invoice, failures, the poll and clock timers, and the user's "check" events.
  */
 import { paymentStatusMachine, type PaymentStatusInput } from '../../machines/payment-status.machine.ts';
 import { ApiError } from '../../contract/api-error.ts';
@@ -35,6 +35,8 @@ export const pendingInvoice = invoice({});
 export const paidInvoice = invoice({ status: 'paid', policy_number: 'LI-2030-000001' });
 export const failedInvoice = invoice({ status: 'failed', failure_reason: 'declined' });
 export const expiredInvoice = invoice({ status: 'expired' });
+/** Paid, but what it paid for had been paid another way: the money goes back. */
+export const refundDueInvoice = invoice({ status: 'refund_due', refund_due: true });
 
 export const notFound = new ApiError(404, { key: errorKeys.notFound });
 export const serverDown = new ApiError(500, { key: errorKeys.generic });
@@ -68,6 +70,7 @@ export const paymentStatusModel = defineModel({
     doneEvent('checkInvoice', paidInvoice),
     doneEvent('checkInvoice', failedInvoice),
     doneEvent('checkInvoice', expiredInvoice),
+    doneEvent('checkInvoice', refundDueInvoice),
     errorEvent('checkInvoice', notFound),
     errorEvent('checkInvoice', networkDown),
     afterEvent('pollDelay', WAITING),
@@ -84,7 +87,7 @@ export const paymentStatusModel = defineModel({
     }),
   },
   // The server's invoice is the truth: paid ends in "paid" (the wizard forgotten once), failed or
-  // expired in "failed", pending polls in rounds of eight; a request names the URL's invoice and key.
+  // expired in "failed", refund due in "refundDue" (the wizard kept), pending polls in rounds of eight; a request names the URL's invoice and key.
   oracle: {
     initial: (input) => ({
       invoiceId: input.invoiceId,
@@ -117,6 +120,7 @@ export const paymentStatusModel = defineModel({
       'xstate.done.actor.checkInvoice': (before, event, from) => {
         const { status } = event.output as Invoice;
         if (status === 'paid') return 'paid';
+        if (status === 'refund_due') return 'refundDue';
         if (status !== 'pending') return 'failed';
         return from.matches('checking') ? { pending: { poll: 'waiting', clock: 'ticking' } } : afterPoll(before.attempts);
       },
@@ -139,6 +143,7 @@ export const paymentStatusModel = defineModel({
       'pending.poll.stillPending': ({ attempts }) => attempts === POLLS,
       paid: ({ invoice }, state) => invoice?.status === 'paid' && state.status === 'done',
       failed: ({ invoice }, state) => (invoice?.status === 'failed' || invoice?.status === 'expired') && state.status === 'done',
+      refundDue: ({ invoice }, state) => invoice?.status === 'refund_due' && invoice.refund_due === true && state.status === 'done',
     },
     sent: {
       checkInvoice: (_, state) => {

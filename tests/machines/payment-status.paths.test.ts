@@ -18,6 +18,7 @@ import {
   paidInvoice,
   paymentStatusModel,
   pendingInvoice,
+  refundDueInvoice,
   VISITOR_KEY,
   MODEL_NOW,
 } from './payment-status.model.ts';
@@ -175,6 +176,17 @@ describe('payment-status behaviour', () => {
       );
       expect(replay.steps.at(-1)?.snapshot.value).toBe('failed');
       expect(replay.steps.at(-1)?.snapshot.context.invoice).toEqual(answer);
+      expect(replay.calls.filter((call) => call.action === 'forgetPurchase')).toEqual([]);
+    }
+  });
+
+  it('ends a payment received but not applied in "refund due", polling stopped and the purchase kept, first answer or later', async () => {
+    for (const events of [[doneEvent('checkInvoice', refundDueInvoice)], [doneEvent('checkInvoice', pendingInvoice), poll, doneEvent('checkInvoice', refundDueInvoice)]]) {
+      const replay = await replayPath(paymentStatusModel, pathFromEvents(paymentStatusModel, events));
+      const last = replay.steps.at(-1)?.snapshot;
+      expect(last?.value).toBe('refundDue');
+      expect(last?.status).toBe('done');
+      expect(last?.context.invoice).toEqual(refundDueInvoice);
       expect(replay.calls.filter((call) => call.action === 'forgetPurchase')).toEqual([]);
     }
   });

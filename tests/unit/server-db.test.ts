@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -148,6 +149,74 @@ describe('the PGlite data directory', () => {
     await afterCrash.close();
     await rm(dir, { recursive: true, force: true });
   });
+});
+
+/** A server run as `npm start` runs it (server/main.ts), as pid 1 of a PID namespace of its own, as in a container. */
+const startInContainer = (dataDir: string) => {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' };
+  delete env.DATABASE_URL;
+  const child = spawn('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, '--import', 'tsx', 'server/main.ts'], {
+    cwd: join(import.meta.dirname, '../..'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const started = new Promise<string>((done, fail) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) done(url);
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    void exited.then((code) => fail(new Error(`the server exited (${code}) before listening:\n${output}`)));
+  });
+  started.catch(() => {});
+  return { child, started, exited, output: () => output };
+};
+
+/** The host's pid of the namespace's pid 1 (the server), the child of `unshare --fork`. */
+const serverPid = async (unshare: ChildProcess) => Number((await readFile(`/proc/${unshare.pid}/task/${unshare.pid}/children`, 'utf8')).trim().split(/\s+/)[0]);
+
+const canUnshare = process.platform === 'linux' && !testServerUrl() && spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
+
+describe.skipIf(!canUnshare)('a server in a container (pid 1 of its own PID namespace, e.g. Docker)', () => {
+  it('starts again after a kill -9, and a second live server on its data directory is still refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pglite-container-'));
+    const running: ChildProcess[] = [];
+    try {
+      const crashed = startInContainer(dir);
+      running.push(crashed.child);
+      await crashed.started;
+      // The lock names pid 1, the pid the next start in a container has too.
+      expect(await readFile(join(dir, 'db.lock'), 'utf8')).toBe('1\n');
+      process.kill(await serverPid(crashed.child), 'SIGKILL');
+      await crashed.exited;
+
+      const restarted = startInContainer(dir);
+      running.push(restarted.child);
+      const url = await restarted.started;
+      expect((await fetch(`${url}/api/home/`)).status).toBe(200);
+
+      const second = startInContainer(dir);
+      running.push(second.child);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`The data directory ${join(dir, 'db')} is in use by another server process (pid 1)`);
+      // The refused one changed nothing: the running server still answers.
+      expect((await fetch(`${url}/api/home/`)).status).toBe(200);
+    } finally {
+      for (const child of running) {
+        if (child.exitCode === null && child.signalCode === null) {
+          const pid = await serverPid(child).catch(() => 0);
+          if (pid) process.kill(pid, 'SIGKILL');
+          await new Promise((done) => child.once('exit', done));
+        }
+      }
+      await rm(dir, { recursive: true, force: true });
+    }
+    // Three starts of the whole server, the first one creating the database: minutes on a busy machine.
+  }, 600_000);
 });
 
 describe('transactions', () => {

@@ -42,8 +42,8 @@ const newFeeInvoice = async (subjectId: string, provider: 'khan' | 'qpay' | 'mos
   );
 };
 
-const qpayCallback = (invoiceId: string, amount: number, paymentId: string) => {
-  const raw = JSON.stringify({ invoice_id: invoiceId, payment_id: paymentId, status: 'paid', amount });
+const qpayCallback = (invoiceId: string, amount: number, paymentId: string, status: 'paid' | 'failed' = 'paid') => {
+  const raw = JSON.stringify({ invoice_id: invoiceId, payment_id: paymentId, status, amount });
   return app.request('/api/payments/qpay/callback/', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Signature': signBody(providerSecret(server.secret, 'qpay'), raw) },
@@ -83,8 +83,13 @@ describe('an invoice of another purpose', () => {
     try {
       const id = await newFeeInvoice('fee-gone');
       await qpayCallback(id, 120_000, 'QP-GONE');
-      const invoice = invoiceSchema.parse(await (await app.request(`/api/invoices/${id}/`, { headers: await bearer('demo@example.com') })).json());
-      expect(invoice).toMatchObject({ status: 'pending', refund_due: true });
+      const read = async () => invoiceSchema.parse(await (await app.request(`/api/invoices/${id}/`, { headers: await bearer('demo@example.com') })).json());
+      // Paid, but the money goes back: the payer reads that, and the invoice is no longer payable.
+      expect(await read()).toMatchObject({ status: 'refund_due', refund_due: true, paid_at: null });
+      // A failure reported afterwards changes nothing, and when its time would have run out it does not read 'expired'.
+      expect((await qpayCallback(id, 120_000, 'QP-GONE-FAIL', 'failed')).status).toBe(200);
+      await server.db.query(`update invoices set expires_at = now() - interval '1 minute' where id = $1`, [id]);
+      expect(await read()).toMatchObject({ status: 'refund_due', refund_due: true });
     } finally {
       answer = 'settled';
     }

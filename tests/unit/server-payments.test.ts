@@ -230,9 +230,10 @@ describe('callbacks', () => {
     expect(await policiesOf(draft.application.id)).toBe(1);
     expect((await readInvoice(app, draft, mobile?.id ?? '')).status).toBe('expired');
     expect((await payments(qr?.id ?? '')).rows).toEqual([{ outcome: 'honoured', provider_payment_id: 'QP-LATE-1' }]);
-    // Then the mobile-money payment arrives too: the application is paid, so it is kept for refund.
+    // Then the mobile-money payment arrives too: the application is paid, so it is kept for refund, and
+    // its payer reads that (not 'expired').
     expect((await callback('mostmoney', { invoice_id: mobile?.id, payment_id: 'MM-LATE-2', status: 'paid', amount: mobile?.amount })).status).toBe(200);
-    expect(await readInvoice(app, draft, mobile?.id ?? '')).toMatchObject({ status: 'expired', refund_due: true, policy_number: null });
+    expect(await readInvoice(app, draft, mobile?.id ?? '')).toMatchObject({ status: 'refund_due', refund_due: true, policy_number: null });
     expect((await payments(mobile?.id ?? '')).rows).toEqual([{ outcome: 'refund_due', provider_payment_id: 'MM-LATE-2' }]);
     expect(await policiesOf(draft.application.id)).toBe(1);
 

@@ -63,6 +63,27 @@ describe('security headers', () => {
     for (const [what, response] of responses) expectSecurityHeaders(response, what);
   });
 
+  it('tell browsers to keep to HTTPS only when the request came over HTTPS', async () => {
+    const hsts = (response: Response) => response.headers.get('Strict-Transport-Security');
+    const proxied = server.app({ trustedProxies: 1 });
+    const viaProxy = (proto: string) => proxied.request('/api/home/', { headers: { 'X-Forwarded-Proto': proto, 'X-Forwarded-For': '198.18.0.7' } });
+    // HTTPS terminated by the trusted proxy, or on the server's own socket: one year, subdomains too.
+    expect(hsts(await viaProxy('https'))).toBe('max-age=31536000; includeSubDomains');
+    expect(hsts(await proxied.request('/user/contract', { headers: { 'X-Forwarded-Proto': 'https' } }))).toBe('max-age=31536000; includeSubDomains');
+    expect(hsts(await app.request('https://nar.example/api/home/'))).toBe('max-age=31536000; includeSubDomains');
+    // Plain HTTP, through the proxy or not.
+    expect(hsts(await viaProxy('http'))).toBeNull();
+    expect(hsts(await app.request('/api/home/'))).toBeNull();
+    // A client's own claim: no proxy is trusted, or the trusted proxy appended what it saw (http).
+    expect(hsts(await app.request('/api/home/', { headers: { 'X-Forwarded-Proto': 'https' } }))).toBeNull();
+    expect(hsts(await viaProxy('https, http'))).toBeNull();
+    // HSTS_MAX_AGE: another lifetime, or 0 for none.
+    expect(hsts(await server.app({ trustedProxies: 1, hstsMaxAge: 600 }).request('/api/home/', { headers: { 'X-Forwarded-Proto': 'https' } }))).toBe(
+      'max-age=600; includeSubDomains',
+    );
+    expect(hsts(await server.app({ trustedProxies: 1, hstsMaxAge: 0 }).request('/api/home/', { headers: { 'X-Forwarded-Proto': 'https' } }))).toBeNull();
+  });
+
   it('keeps API answers out of caches unless a route allows it', async () => {
     expect((await app.request('/api/profile/')).headers.get('Cache-Control')).toBe('no-store');
     expect((await app.request('/api/nothing/')).headers.get('Cache-Control')).toBe('no-store');

@@ -20,6 +20,7 @@ import {
   NotFoundView,
   PaidView,
   PendingView,
+  RefundDueView,
   StatusChangedContext,
 } from '../../shared/payment/payment-status-views';
 import { sameView, statusViewOf } from '../../shared/payment/payment-status.view-model';
@@ -34,7 +35,7 @@ export interface FeeOutcomeActions {
   failedActions: ReactNode;
 }
 
-/** A settled invoice: paid (with SPEC 9's note) or failed (with its reason); none: not found. */
+/** A settled invoice: paid (with SPEC 9's note), refund due (paid, but the fees were paid another way) or failed (with its reason); none: not found. */
 export function FeeInvoiceOutcome({ invoice, paidActions, failedActions }: { invoice: Invoice | null } & FeeOutcomeActions) {
   const { t } = useTranslation('fees');
   if (!invoice) return <NotFoundView actions={failedActions} />;
@@ -47,6 +48,7 @@ export function FeeInvoiceOutcome({ invoice, paidActions, failedActions }: { inv
       </PaidView>
     );
   }
+  if (invoice.status === 'refund_due') return <RefundDueView invoice={invoice} actions={paidActions} />;
   return <FailedView invoice={invoice} kept={t('invoice.kept')} actions={failedActions} />;
 }
 
@@ -73,6 +75,7 @@ export function FeeInvoiceStatus({ actor, paidActions, failedActions }: { actor:
       break;
     case 'paid':
     case 'failed':
+    case 'refundDue':
       body = <FeeInvoiceOutcome invoice={view.invoice} paidActions={paidActions} failedActions={failedActions} />;
       break;
   }

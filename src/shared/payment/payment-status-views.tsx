@@ -2,8 +2,9 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnHint } from '../../../machines/payment-status.machine';
-import type { Invoice, PaymentProvider } from '../../../contract/payment.schema';
+import { REFUND_WORKING_DAYS, type Invoice, type PaymentProvider } from '../../../contract/payment.schema';
 import type { Message } from '../../../contract/validation';
+import { contact } from '../../app/config';
 import { formatDate, formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
@@ -258,6 +259,27 @@ export function FailedView({ invoice, kept, actions }: { invoice: Invoice; kept:
       </div>
       <InvoiceSummary invoice={invoice} />
       <p className="payment-card__lead">{kept}</p>
+      <Actions>{actions}</Actions>
+    </StatusCard>
+  );
+}
+
+/**
+ * Paid, but what it paid for had been paid another way (or the invoice was no longer open), so the
+ * money could not be applied: it goes back within REFUND_WORKING_DAYS, and who to call about it.
+ */
+export function RefundDueView({ invoice, actions }: { invoice: Invoice; actions: ReactNode }) {
+  const { t } = useTranslation('payment');
+  return (
+    <StatusCard tone="neutral" title={t('refundDue.title')}>
+      <div className="notice payment-card__alert" data-testid="payment-refund-due">
+        <p>{t('refundDue.text')}</p>
+        <p>{t('refundDue.refund', { count: REFUND_WORKING_DAYS })}</p>
+      </div>
+      <InvoiceSummary invoice={invoice} />
+      <p className="payment-card__lead">
+        {t('refundDue.contact')} <a href={contact.phoneHref}>{contact.phone}</a>
+      </p>
       <Actions>{actions}</Actions>
     </StatusCard>
   );

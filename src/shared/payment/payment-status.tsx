@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { paymentStatusMachine, type CheckInvoiceInput, type PaymentStatusInput } from '../../../machines/payment-status.machine';
 import type { Invoice } from '../../../contract/payment.schema';
 import { getInvoice } from '../../api/payment.api';
-import { CheckingView, FailedView, LoadFailedView, MissingView, NotFoundView, PaidView, PendingView, StatusChangedContext } from './payment-status-views';
+import { CheckingView, FailedView, LoadFailedView, MissingView, NotFoundView, PaidView, PendingView, RefundDueView, StatusChangedContext } from './payment-status-views';
 import { sameView, statusViewOf, type StatusView } from './payment-status.view-model';
 import './payment.css';
 
@@ -43,6 +43,8 @@ function StatusBody({ view, send, outcomes }: { view: StatusView; send: Send; ou
       const { kept, actions } = outcomes.failed(view.invoice);
       return <FailedView invoice={view.invoice} kept={kept} actions={actions} />;
     }
+    case 'refundDue':
+      return <RefundDueView invoice={view.invoice} actions={outcomes.leave} />;
   }
 }
 
@@ -57,6 +59,8 @@ function useAnnouncement(view: StatusView, outcomes: PaymentOutcomes): string {
       return view.stillPending ? t('pending.stillPending.title') : t('pending.waiting');
     case 'paid':
       return outcomes.paid(view.invoice).announcement;
+    case 'refundDue':
+      return t('refundDue.title');
     default:
       return '';
   }

@@ -19,7 +19,9 @@ export type StatusView =
       error: Message | null;
     }
   | { kind: 'paid'; invoice: Invoice }
-  | { kind: 'failed'; invoice: Invoice };
+  | { kind: 'failed'; invoice: Invoice }
+  /** Paid, but the money could not be applied: it goes back. */
+  | { kind: 'refundDue'; invoice: Invoice };
 
 export const statusViewOf = (snapshot: SnapshotFrom<typeof paymentStatusMachine>): StatusView => {
   const { context } = snapshot;
@@ -29,6 +31,7 @@ export const statusViewOf = (snapshot: SnapshotFrom<typeof paymentStatusMachine>
   if (snapshot.matches('loadFailed')) return { kind: 'loadFailed', error: context.error };
   if (snapshot.matches('paid') && invoice) return { kind: 'paid', invoice };
   if (snapshot.matches('failed') && invoice) return { kind: 'failed', invoice };
+  if (snapshot.matches('refundDue') && invoice) return { kind: 'refundDue', invoice };
   if (snapshot.matches('pending') && invoice) {
     return {
       kind: 'pending',

@@ -210,6 +210,20 @@ export class PaymentStatusPage {
     if (reason) await expectVisible(this.alert.getByText(this.ui.name(`payment:failed.reasons.${reason}`)));
   }
 
+  // ── refund due ───────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Paid, but what it paid for had been paid another way: "received — it will be refunded", within how
+   * many working days, and the number to call; no "expired" or "failed" anywhere.
+   */
+  async seeRefundDue(workingDays: number) {
+    await expectVisible(this.headingNamed('refundDue.title'));
+    await expectVisible(this.main.getByText(this.ui.name(`payment:refundDue.refund_${workingDays === 1 ? 'one' : 'other'}`, { count: workingDays })));
+    await expectVisible(this.main.getByRole('link', { name: /^\d{4}-\d{4}$/ }));
+    await expect.poll(async () => (await this.announcement.innerText()).trim(), { timeout: WAIT_MS }).toBe(this.ui.t('payment:refundDue.title'));
+    expect(await this.main.getByText(this.ui.name('payment:failed.expiredTitle')).count()).toBe(0);
+  }
+
   /** "Try again": back to the wizard's payment step with the same provider, nothing to re-enter. */
   async tryAgain() {
     await this.link('failed.tryAgain').click();
