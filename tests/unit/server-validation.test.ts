@@ -4,7 +4,7 @@ import { JSON_BODY_LIMIT_BYTES } from '../../server/http/body-limit';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/db';
 import { createTestServer, postJson, TEST_SECRET, type TestServer } from '../../server/testing';
-import { createDraft, putStep } from './support/purchase';
+import { createDraft, newKey, putStep, tokenFor } from './support/purchase';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -149,5 +149,43 @@ describe('NUL bytes and lone surrogates', () => {
     expect(text).toContain('22021');
     expect(text).not.toContain('УБ90061512');
     expect(text).not.toContain('99112233');
+  });
+});
+
+describe('deeply nested bodies (issue 21, item 7)', () => {
+  const arrays = (depth: number, inner = '"a"') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('are a 400 naming the nesting limit, signed in or not, and log nothing', async () => {
+    const tooDeep = { key: 'validation.tooDeep', values: { max: 32 } };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // About 4,000 levels (8 KB) overflowed the stack of the bad-character scan: a 500 on every JSON endpoint.
+      for (const path of ['/api/token/', '/api/account/register/', '/api/mining/start/', '/api/account/forgot-password/']) {
+        expect(await rejection(await postJson(app, path, arrays(4000)))).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { _: tooDeep } } });
+        expect(await rejection(await postJson(app, path, objects(4000)))).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { a: tooDeep } } });
+        expect(await rejection(await postJson(app, path, `{"email":${arrays(4000)}}`))).toEqual({
+          status: 400,
+          body: { message: { key: 'errors.invalidRequest' }, fields: { email: tooDeep } },
+        });
+      }
+      const signedIn = { Authorization: `Bearer ${await tokenFor(server.db, server.secret, 'demo@example.com')}` };
+      for (const path of ['/api/feedback/', '/api/claims/', '/api/fee-access/']) {
+        expect(await rejection(await postJson(app, path, `{"text":${arrays(4000)}}`, { ...signedIn, 'Idempotency-Key': newKey() }))).toEqual({
+          status: 400,
+          body: { message: { key: 'errors.invalidRequest' }, fields: { text: tooDeep } },
+        });
+      }
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('are refused from 33 levels; 32 levels are checked as usual', async () => {
+    const at32 = await rejection(await loginWith(`{"email":${arrays(31)},"password":"demo1234"}`));
+    expect(at32).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { email: { key: 'validation.fieldRequired', values: {} } } } });
+    const at33 = await rejection(await loginWith(`{"email":${arrays(32)},"password":"demo1234"}`));
+    expect(at33.body.fields).toEqual({ email: { key: 'validation.tooDeep', values: { max: 32 } } });
   });
 });
