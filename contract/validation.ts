@@ -163,6 +163,27 @@ export const rules = {
   integer: () => z.int({ error: messages.integer }),
 };
 
+/** The largest value of a database `integer` column: every `serial`/identity id the API is sent. */
+export const DB_ID_MAX = 2_147_483_647;
+
+/**
+ * The largest amount of money, in whole MNT, a request may name (a trillion: far above any card,
+ * claim or fee; the database's amounts are `bigint`, JavaScript's exact integers end at 2^53).
+ */
+export const MONEY_MAX = 1_000_000_000_000;
+
+/**
+ * An id the database stores in an `integer` column: a whole number from 1 to `DB_ID_MAX`. `error` is
+ * the message for anything else but a too-large number (`validation.maxValue` with `{ max }`), so a
+ * form keeps its own wording for a missing or wrong choice.
+ */
+export const dbIdSchema = (error: string = messages.valueRequired) =>
+  z.number({ error }).check(z.minimum(1, error), z.maximum(DB_ID_MAX, messages.maxValue), z.multipleOf(1, error));
+
+/** An amount of money in whole MNT, from `min` to `MONEY_MAX` (`validation.minValue`, `maxValue`, `integer`). */
+export const moneySchema = (min = 1) =>
+  z.number({ error: messages.integer }).check(z.minimum(min, messages.minValue), z.maximum(MONEY_MAX, messages.maxValue), z.multipleOf(1, messages.integer));
+
 /** A translatable message: an i18n key with its interpolation values. */
 export const messageSchema = z.object({
   key: z.string(),
