@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini';
 import { isoDateSchema, personNameSchema } from './insurance.schema';
-import { messages } from './validation';
+import { dbIdSchema, messages } from './validation';
 
 export const CLAIM_TYPES = ['treatment', 'accident', 'critical_illness', 'death', 'disability'] as const;
 export type ClaimType = (typeof CLAIM_TYPES)[number];
@@ -126,7 +126,7 @@ export const payoutStepSchema = z.object({
 });
 export type PayoutStep = z.infer<typeof payoutStepSchema>;
 
-export const newClaimBodySchema = z.object({ policy_id: z.int({ error: messages.fieldRequired }) });
+export const newClaimBodySchema = z.object({ policy_id: dbIdSchema(messages.fieldRequired) });
 
 export const addDocumentBodySchema = z.object({
   upload_id: z.string({ error: messages.fieldRequired }).check(z.minLength(1, messages.fieldRequired), z.maxLength(200, messages.maxLength)),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini';
 import { PAYMENT_PROVIDERS } from './payment.schema';
-import { messages, phoneSchema } from './validation';
+import { dbIdSchema, messages, moneySchema, phoneSchema } from './validation';
 
 /** SPEC 5 "not too low": the smallest pre-claim (MNT). */
 export const PRE_CLAIM_MIN_AMOUNT = 10_000;
@@ -120,8 +120,8 @@ export const checkAmountText = (text: string, min = PRE_CLAIM_MIN_AMOUNT): { amo
 
 /** POST /api/credit-med/pre-claims/ (header Idempotency-Key). */
 export const createPreClaimBodySchema = z.object({
-  hospital_id: z.int({ error: messages.valueRequired }).check(z.positive(messages.valueRequired)),
-  amount: z.int({ error: messages.integer }).check(z.minimum(PRE_CLAIM_MIN_AMOUNT, messages.minValue), z.maximum(Number.MAX_SAFE_INTEGER, messages.maxValue)),
+  hospital_id: dbIdSchema(messages.valueRequired),
+  amount: moneySchema(PRE_CLAIM_MIN_AMOUNT),
   purpose: z
     .string({ error: messages.valueRequired })
     .check(z.trim(), z.minLength(1, messages.valueRequired), z.maxLength(PRE_CLAIM_PURPOSE_MAX, messages.maxLength)),
@@ -134,7 +134,7 @@ export type CreatePreClaimBody = z.infer<typeof createPreClaimBodySchema>;
  * paid by insured' owes, with one provider (`phone`: mostmoney only, else the account's phone).
  */
 export const createRepaymentBodySchema = z.object({
-  pre_claim_id: z.int({ error: messages.valueRequired }).check(z.positive(messages.valueRequired)),
+  pre_claim_id: dbIdSchema(messages.valueRequired),
   provider: z.enum(PAYMENT_PROVIDERS, messages.paymentProvider),
   phone: z.optional(phoneSchema),
 });

@@ -4,7 +4,7 @@
  * validates every request again. See docs/api.md, "Feedback".
  */
 import { z } from 'zod/mini';
-import { messages } from './validation';
+import { dbIdSchema, messages } from './validation';
 
 export const FEEDBACK_KINDS = ['question', 'complaint', 'suggestion', 'thanks'] as const;
 export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
@@ -16,7 +16,7 @@ export const FEEDBACK_TEXT_MAX = 2000;
 export const feedbackRequestSchema = z.object({
   kind: z.enum(FEEDBACK_KINDS, { error: messages.valueRequired }),
   /** One of the user's policies (GET /api/contracts/), or null for feedback about nothing in particular. */
-  policy_id: z.nullable(z.optional(z.int({ error: messages.valueRequired }).check(z.positive(messages.valueRequired)))),
+  policy_id: z.nullable(z.optional(dbIdSchema(messages.valueRequired))),
   text: z
     .string({ error: messages.valueRequired })
     .check(z.trim(), z.minLength(1, messages.valueRequired), z.maxLength(FEEDBACK_TEXT_MAX, messages.maxLength)),

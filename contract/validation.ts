@@ -63,6 +63,7 @@ export const messages = {
   feesRequired: 'validation.feesRequired',
   idempotencyKey: 'validation.idempotencyKey',
   invalidCharacters: 'validation.invalidCharacters',
+  tooDeep: 'validation.tooDeep',
 } as const;
 
 /** Phone: required, digits only, exactly 8 digits. */
@@ -162,6 +163,27 @@ export const rules = {
   integer: () => z.int({ error: messages.integer }),
 };
 
+/** The largest value of a database `integer` column: every `serial`/identity id the API is sent. */
+export const DB_ID_MAX = 2_147_483_647;
+
+/**
+ * The largest amount of money, in whole MNT, a request may name (a trillion: far above any card,
+ * claim or fee; the database's amounts are `bigint`, JavaScript's exact integers end at 2^53).
+ */
+export const MONEY_MAX = 1_000_000_000_000;
+
+/**
+ * An id the database stores in an `integer` column: a whole number from 1 to `DB_ID_MAX`. `error` is
+ * the message for anything else but a too-large number (`validation.maxValue` with `{ max }`), so a
+ * form keeps its own wording for a missing or wrong choice.
+ */
+export const dbIdSchema = (error: string = messages.valueRequired) =>
+  z.number({ error }).check(z.minimum(1, error), z.maximum(DB_ID_MAX, messages.maxValue), z.multipleOf(1, error));
+
+/** An amount of money in whole MNT, from `min` to `MONEY_MAX` (`validation.minValue`, `maxValue`, `integer`). */
+export const moneySchema = (min = 1) =>
+  z.number({ error: messages.integer }).check(z.minimum(min, messages.minValue), z.maximum(MONEY_MAX, messages.maxValue), z.multipleOf(1, messages.integer));
+
 /** A translatable message: an i18n key with its interpolation values. */
 export const messageSchema = z.object({
   key: z.string(),
@@ -204,20 +226,37 @@ const UNSAFE_TEXT_RE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
 export const isSafeText = (value: string) => !UNSAFE_TEXT_RE.test(value);
 
 /**
- * Every string of a request body (keys and values, at any depth) that holds a NUL or a lone
- * surrogate, as field errors (`validation.invalidCharacters`) keyed by their dotted path. The server
- * refuses such a body with a 400 before any schema or database sees it.
+ * How deep a request body may nest objects and arrays. The deepest real body (a contract's
+ * beneficiaries, a family's children) is three levels; anything past this is refused before it is read.
  */
-export const unsafeTextFields = (value: unknown, path: readonly string[] = [], found: FieldErrors = {}): FieldErrors => {
-  const at = path.join('.') || '_';
-  if (typeof value === 'string') {
-    if (!isSafeText(value)) found[at] = { key: messages.invalidCharacters, values: {} };
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => unsafeTextFields(item, [...path, String(index)], found));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isSafeText(key)) found[at] = { key: messages.invalidCharacters, values: {} };
-      else unsafeTextFields(item, [...path, key], found);
+export const MAX_BODY_DEPTH = 32;
+
+const invalidCharacters = (): Message => ({ key: messages.invalidCharacters, values: {} });
+
+/**
+ * What no request body may hold, as field errors keyed by their dotted path: every string (keys and
+ * values, at any depth) with a NUL or a lone surrogate (`validation.invalidCharacters`), or, alone,
+ * objects and arrays nested deeper than `maxDepth` (`validation.tooDeep` with `{ max }`, on the
+ * top-level field that holds them, `_` for a body that is an array). The server refuses such a body with a 400
+ * before any schema or database sees it. The walk is iterative and stops at the depth limit, so no
+ * body can exhaust the stack or the processor.
+ */
+export const unsafeTextFields = (body: unknown, maxDepth = MAX_BODY_DEPTH): FieldErrors => {
+  const found: FieldErrors = {};
+  const pending: { value: unknown; path: readonly string[] }[] = [{ value: body, path: [] }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (!isSafeText(value)) found[path.join('.') || '_'] = invalidCharacters();
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (path.length >= maxDepth) return { [(Array.isArray(body) ? undefined : path[0]) ?? '_']: { key: messages.tooDeep, values: { max: maxDepth } } };
+    const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+    // Last first, so the walk (a stack) meets the fields in their order.
+    for (const [key, item] of entries.reverse()) {
+      if (!Array.isArray(value) && !isSafeText(key)) found[path.join('.') || '_'] = invalidCharacters();
+      else pending.push({ value: item, path: [...path, key] });
     }
   }
   return found;

@@ -27,6 +27,7 @@ import type { AppEnv } from './http/env';
 import { createContentCache, type ContentCacheOptions } from './http/content-cache';
 import { errorBody, HttpError, notFound } from './http/errors';
 import { noStoreByDefault, securityHeaders } from './http/security';
+import { safeQuery } from './http/validate';
 import { DEFAULT_DIST_DIR, staticRoutes } from './http/static';
 import { temporaryUploadStore, type UploadDataStore } from './uploads/store';
 import { uploadRoutes } from './uploads/uploads.routes';
@@ -125,6 +126,7 @@ export const createApp = ({
   // Scripts, styles, SVGs and JSON shrink to a quarter or less; tiny and binary answers are left alone.
   app.use('*', compress({ threshold: 1024 }));
   app.use('/api/*', noStoreByDefault);
+  app.use('/api/*', safeQuery);
   if (corsOrigins.length > 0) {
     app.use(
       '/api/*',

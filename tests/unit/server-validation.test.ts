@@ -4,7 +4,7 @@ import { JSON_BODY_LIMIT_BYTES } from '../../server/http/body-limit';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/db';
 import { createTestServer, postJson, TEST_SECRET, type TestServer } from '../../server/testing';
-import { createDraft, putStep } from './support/purchase';
+import { createDraft, newKey, putStep, tokenFor } from './support/purchase';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -149,5 +149,107 @@ describe('NUL bytes and lone surrogates', () => {
     expect(text).toContain('22021');
     expect(text).not.toContain('УБ90061512');
     expect(text).not.toContain('99112233');
+  });
+});
+
+describe('deeply nested bodies (issue 21, item 7)', () => {
+  const arrays = (depth: number, inner = '"a"') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('are a 400 naming the nesting limit, signed in or not, and log nothing', async () => {
+    const tooDeep = { key: 'validation.tooDeep', values: { max: 32 } };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // About 4,000 levels (8 KB) overflowed the stack of the bad-character scan: a 500 on every JSON endpoint.
+      for (const path of ['/api/token/', '/api/account/register/', '/api/mining/start/', '/api/account/forgot-password/']) {
+        expect(await rejection(await postJson(app, path, arrays(4000)))).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { _: tooDeep } } });
+        expect(await rejection(await postJson(app, path, objects(4000)))).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { a: tooDeep } } });
+        expect(await rejection(await postJson(app, path, `{"email":${arrays(4000)}}`))).toEqual({
+          status: 400,
+          body: { message: { key: 'errors.invalidRequest' }, fields: { email: tooDeep } },
+        });
+      }
+      const signedIn = { Authorization: `Bearer ${await tokenFor(server.db, server.secret, 'demo@example.com')}` };
+      for (const path of ['/api/feedback/', '/api/claims/', '/api/fee-access/']) {
+        expect(await rejection(await postJson(app, path, `{"text":${arrays(4000)}}`, { ...signedIn, 'Idempotency-Key': newKey() }))).toEqual({
+          status: 400,
+          body: { message: { key: 'errors.invalidRequest' }, fields: { text: tooDeep } },
+        });
+      }
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('are refused from 33 levels; 32 levels are checked as usual', async () => {
+    const at32 = await rejection(await loginWith(`{"email":${arrays(31)},"password":"demo1234"}`));
+    expect(at32).toEqual({ status: 400, body: { message: { key: 'errors.invalidRequest' }, fields: { email: { key: 'validation.fieldRequired', values: {} } } } });
+    const at33 = await rejection(await loginWith(`{"email":${arrays(32)},"password":"demo1234"}`));
+    expect(at33.body.fields).toEqual({ email: { key: 'validation.tooDeep', values: { max: 32 } } });
+  });
+});
+
+describe('numbers beyond the database and NUL in query strings (issue 21, item 8)', () => {
+  let signedIn: Record<string, string>;
+  beforeAll(async () => {
+    signedIn = { Authorization: `Bearer ${await tokenFor(server.db, server.secret, 'demo@example.com')}` };
+  });
+  const post = (path: string, body: unknown) => postJson(app, path, body, { ...signedIn, 'Idempotency-Key': newKey() });
+  const fieldsOf = async (response: Response) => {
+    const { status, body } = await rejection(response);
+    return { status, fields: body.fields };
+  };
+  const tooBig = { key: 'validation.maxValue', values: { max: 2147483647 } };
+
+  it('an id past the database integer is a 400 on its field, not a 500', async () => {
+    for (const id of [2 ** 31, 2 ** 53, 1e308]) {
+      expect(await fieldsOf(await post('/api/claims/', { policy_id: id })), `claims ${id}`).toEqual({ status: 400, fields: { policy_id: tooBig } });
+      expect(await fieldsOf(await post('/api/feedback/', { kind: 'question', policy_id: id, text: 'Сайн байна уу?' })), `feedback ${id}`).toEqual({
+        status: 400,
+        fields: { policy_id: tooBig },
+      });
+      expect(
+        await fieldsOf(await post('/api/credit-med/pre-claims/', { hospital_id: id, amount: 50_000, purpose: 'Шинжилгээ', transaction_password: '914273' })),
+        `pre-claim ${id}`,
+      ).toEqual({ status: 400, fields: { hospital_id: tooBig } });
+      expect(await fieldsOf(await post('/api/credit-med/repayments/', { pre_claim_id: id, provider: 'qpay' })), `repayment ${id}`).toEqual({
+        status: 400,
+        fields: { pre_claim_id: tooBig },
+      });
+    }
+    // The largest id the database holds is an id like any other: not found, or not the user's.
+    expect((await post('/api/claims/', { policy_id: 2 ** 31 - 1 })).status).toBeLessThan(500);
+    expect((await post('/api/credit-med/repayments/', { pre_claim_id: 2 ** 31 - 1, provider: 'qpay' })).status).toBe(404);
+  });
+
+  it('an id past the database integer in a path is a 404, not a 500', async () => {
+    for (const id of ['2147483648', '9999999999']) {
+      for (const [method, path] of [
+        ['GET', `/api/credit-med/pre-claims/${id}/`],
+        ['GET', `/api/credit-med/contracts/${id}/`],
+        ['POST', `/api/credit-med/contracts/${id}/sign/`],
+      ] as const) {
+        const response = await app.request(path, { method, headers: { ...signedIn, 'Content-Type': 'application/json' }, body: method === 'POST' ? '{}' : null });
+        expect({ path, ...(await rejection(response)) }).toEqual({ path, status: 404, body: { message: { key: 'errors.notFound' } } });
+      }
+    }
+  });
+
+  it('an amount past the money bound is a 400 on its field', async () => {
+    const response = await post('/api/credit-med/pre-claims/', { hospital_id: 1, amount: 2 ** 53 - 1, purpose: 'Шинжилгээ', transaction_password: '914273' });
+    expect(await fieldsOf(response)).toEqual({ status: 400, fields: { amount: { key: 'validation.maxValue', values: { max: 1_000_000_000_000 } } } });
+  });
+
+  it('a NUL in a query parameter is a 400 on that parameter', async () => {
+    const bad = { key: 'validation.invalidCharacters', values: {} };
+    const get = (path: string) => app.request(path, { headers: signedIn });
+    expect(await fieldsOf(await get('/api/credit-med/hospitals/?q=a%00b'))).toEqual({ status: 400, fields: { q: bad } });
+    expect(await fieldsOf(await get('/api/claims/?page=1%00'))).toEqual({ status: 400, fields: { page: bad } });
+    expect(await fieldsOf(await get('/api/products/?x%00=1'))).toEqual({ status: 400, fields: { _: bad } });
+    // Text that is fine still finds hospitals.
+    const found = await get('/api/credit-med/hospitals/?q=%D0%98%D0%BD%D1%82%D0%B5%D1%80');
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(await found.json())).toContain('Интермед');
   });
 });

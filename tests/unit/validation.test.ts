@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loginBodySchema } from '../../contract/auth.schema';
 import {
-  combineRegister, CYRILLIC_LETTERS, digitsOnly, messages, newPasswordSchema, phoneSchema, registerSchema, rules,
-  splitRegister, toFieldErrors,
+  combineRegister, CYRILLIC_LETTERS, digitsOnly, MAX_BODY_DEPTH, messages, newPasswordSchema, phoneSchema, registerSchema, rules,
+  splitRegister, toFieldErrors, unsafeTextFields,
 } from '../../contract/validation';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -124,5 +124,26 @@ describe('generic rules', () => {
     [rules.integer(), 1.5, messages.integer],
   ] as const)('%#: rejects with its message', (schema, value, message) => {
     expect(firstMessage((schema as unknown as { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }).safeParse(value))).toBe(message);
+  });
+});
+
+describe('unsafe request bodies', () => {
+  const deep = (depth: number): unknown => {
+    let value: unknown = 'a\u0000';
+    for (let level = 0; level < depth; level += 1) value = { a: value };
+    return value;
+  };
+
+  it('finds NUL and lone surrogates in keys and values at any allowed depth', () => {
+    const bad = { key: messages.invalidCharacters, values: {} };
+    expect(unsafeTextFields({ a: 'ok 😀', b: ['x', 'y\u0000'], c: { 'd\uD800': 1 }, e: { f: '\uDC00' } })).toEqual({ 'b.1': bad, c: bad, 'e.f': bad });
+    expect(unsafeTextFields(deep(MAX_BODY_DEPTH - 1))).toEqual({ [Array(MAX_BODY_DEPTH - 1).fill('a').join('.')]: bad });
+  });
+
+  it('refuses nesting past the limit on the top-level field, without exhausting the stack', () => {
+    const tooDeep = { key: messages.tooDeep, values: { max: MAX_BODY_DEPTH } };
+    expect(unsafeTextFields(deep(MAX_BODY_DEPTH + 1))).toEqual({ a: tooDeep });
+    expect(unsafeTextFields(deep(1_000_000))).toEqual({ a: tooDeep });
+    expect(unsafeTextFields([[[1]]], 2)).toEqual({ _: { key: messages.tooDeep, values: { max: 2 } } });
   });
 });

@@ -26,7 +26,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash } from '../../http/idempotency';
 import { languageOf } from '../../http/language';
 import { createThrottle, type Limit } from '../../http/throttle';
-import { readBody } from '../../http/validate';
+import { dbIdParam, readBody } from '../../http/validate';
 import { hospitalExists, listPreClaims, readCardOf, readPreClaim, readSignedContract, searchHospitals, toCard, type CardRow } from './cards.repo';
 import { notifyStatus, PRE_CLAIM_STEP_SECONDS } from './progress';
 import { CARD_FEE } from './seed';
@@ -65,8 +65,6 @@ const locked = (seconds: number) =>
     headers: { 'Retry-After': String(Math.max(1, seconds)) },
   });
 
-const parseId = (text: string | undefined): number | null => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
-
 const summaryOf = async (db: Queryable, userId: number, language: 'mn' | 'en'): Promise<CardSummary> => {
   const [contract, card, preClaims] = await Promise.all([readSignedContract(db, userId), readCardOf(db, userId), listPreClaims(db, userId, language)]);
   return {
@@ -91,7 +89,7 @@ export const creditMedCardRoutes = ({ db, secret, stepSeconds = PRE_CLAIM_STEP_S
   });
 
   app.get('/credit-med/pre-claims/:id/', signedIn, async (c) => {
-    const id = parseId(c.req.param('id'));
+    const id = dbIdParam(c.req.param('id'));
     const preClaim = id === null ? undefined : await readPreClaim(db, c.var.user.id, id, languageOf(c.req.header('accept-language')));
     if (!preClaim) throw notFound();
     return c.json<PreClaim>(preClaim);

@@ -37,7 +37,7 @@ import { errorBody, HttpError, notFound } from '../../http/errors';
 import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../../http/idempotency';
 import { once } from '../../http/idempotent-answer';
 import { languageOf } from '../../http/language';
-import { readBody } from '../../http/validate';
+import { dbIdParam, readBody } from '../../http/validate';
 import { notify } from '../../notifications/notify';
 import { claimUploads, sealUploads } from '../../uploads/uploads.repo';
 import { CONTRACT_TEXT } from './contract-text';
@@ -95,8 +95,8 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
   };
 
   const contractOf = async (c: Context<AppEnv>) => {
-    const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const id = dbIdParam(c.req.param('id'));
+    if (id === null) throw notFound();
     const contract = await readOwnContract(db, c.var.user.id, id);
     if (!contract) throw notFound();
     return contract;
