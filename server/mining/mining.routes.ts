@@ -31,6 +31,7 @@ import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, type ErrorKey } from '../http/errors';
 import { clientIp, rateLimitKey } from '../http/client-ip';
 import { callerOf, claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { createThrottle, DEFAULT_LOOKUP_LIMITS, lookupLimits, type LookupLimits } from '../http/throttle';
 import { once } from '../http/idempotent-answer';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
@@ -66,9 +67,14 @@ export interface MiningDeps {
   verifications: Verifications;
   ttlSeconds: number;
   uploads: MiningUploads;
-  /** For the client address the start's idempotency keys are scoped to (server/http/client-ip.ts). */
+  /** For the client address the start's idempotency keys and throttle are scoped to (server/http/client-ip.ts). */
   trustedProxies?: number;
+  /** Limits on the roster look-up of the start (server/http/throttle.ts); the registration's by default. */
+  lookups?: Partial<LookupLimits>;
 }
+
+/** The options of the mining routes an app may set (AppOptions.mining). */
+export type MiningOptions = Pick<MiningDeps, 'lookups'>;
 
 const refuse = (status: 409 | 422, key: ErrorKey) => new HttpError(status, errorBody(key));
 
@@ -95,18 +101,25 @@ export const sweepExpiredDrafts = async (db: Db, uploads: Pick<MiningUploads, 'd
   return ids.length;
 };
 
-export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, trustedProxies = 0 }: MiningDeps) => {
+export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, trustedProxies = 0, lookups }: MiningDeps) => {
   const app = new Hono<AppEnv>();
+  const limits: LookupLimits = { ...DEFAULT_LOOKUP_LIMITS, ...lookups };
+  const guard = createThrottle(db);
+  /** Counts a roster look-up of `register` from this request's address (before it); 429 when over. */
+  const countLookup = (c: Context, register: string) => guard.take(lookupLimits('mining', limits, rateLimitKey(clientIp(c, trustedProxies)), register));
   const languageOfRequest = (c: Context) => languageOf(c.req.header('accept-language'));
   /** The start calls are anonymous: their idempotency keys belong to the client address. */
   const scopeOf = (c: Context, action: string) => `mining-${action}|${callerOf(c, undefined, () => rateLimitKey(clientIp(c, trustedProxies)))}`;
   const codeSentCodec = { record: (answer: CodeSent) => JSON.stringify(answer), replay: (stored: string) => JSON.parse(stored) as CodeSent };
 
-  /** The person may enrol: on the roster with this phone and not registered yet. */
+  /**
+   * The person may enrol: on the roster with this phone and not registered yet. An unknown register
+   * number and a wrong phone get one answer, so the roster does not tell who works there and whose
+   * phone to guess; the text says where to check both and whom to call.
+   */
   const checkRoster = async (q: Queryable, register: string, phone: string) => {
     const employee = await findRosterEmployee(q, register);
-    if (!employee) throw refuse(422, errorKeys.registerNotRegistered);
-    if (employee.phone !== phone) throw refuse(422, errorKeys.wrongPhone);
+    if (!employee || employee.phone !== phone) throw refuse(422, errorKeys.rosterNoMatch);
     if (await isRegistered(q, register)) throw refuse(409, errorKeys.alreadyRegistered);
     return employee;
   };
@@ -143,6 +156,8 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
       scopeOf(c, 'start'),
       body,
       async () => {
+        // Counted before the look-up; a replay of an answered key (above) looks nothing up and is not counted.
+        await countLookup(c, register);
         await checkRoster(db, register, phone);
         if (ticket) {
           const continued = await verifications.update(ticket, 'mining', phone, { register });
