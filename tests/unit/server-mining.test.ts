@@ -5,11 +5,13 @@
  * the submit (idempotent, and refused for a second registration of the same person even when two
  * race), and the expiry of drafts with their images.
  */
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeSentSchema } from '../../contract/account.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { draftAccessSchema, draftSchema, programmeSchema, submittedSchema, type UploadedFile } from '../../contract/mining.schema';
 import { badRequest } from '../../server/http/errors';
+import { draftTokenFor } from '../../server/mining/drafts.repo';
 import { sweepExpiredDrafts, type MiningUploads } from '../../server/mining/mining.routes';
 import { MINING_ALREADY_REGISTERED, MINING_OTHER_PHONE, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
@@ -325,7 +327,12 @@ describe('submit', () => {
     const other = await submit(token, 'submit-key-00000002');
     expect(other.status).toBe(409);
     expect((await errorOf(other)).message.key).toBe('errors.alreadyRegistered');
-    expect((await getDraft(token)).submitted?.reference).toBe(done.reference);
+    const { rows } = await server.db.query<{ reference: string }>('select reference from mining_registrations where draft_id = $1', [token.split('.')[0]]);
+    expect(rows[0]?.reference).toBe(done.reference);
+    // The submission ends the token: it reads the draft no more, and a late save is refused.
+    const read = await app.request('/api/mining/draft/', { headers: { 'X-Draft-Token': token } });
+    expect(read.status).toBe(422);
+    expect((await errorOf(read)).message.key).toBe('errors.verificationGone');
     expect((await put('/api/mining/draft/insurer/', insurer, token)).status).toBe(409);
 
     await age(person.phone, 120);
@@ -395,6 +402,13 @@ describe('images in the real upload store', () => {
     expect(patched.status).toBe(204);
     return id;
   };
+  /** What the token reaches: the draft (GET), an upload's tus HEAD and its content (GET). */
+  const reach = async (store: ReturnType<typeof real>, token: string, uploadId: string) => ({
+    draft: (await store.request('/api/mining/draft/', { headers: { 'X-Draft-Token': token } })).status,
+    head: (await store.request(`/api/uploads/${uploadId}`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', 'X-Draft-Token': token } })).status,
+    content: (await store.request(`/api/uploads/${uploadId}/content`, { headers: { 'X-Draft-Token': token } })).status,
+  });
+
   it('takes uploads made with the draft token, and shows them to that draft only', async () => {
     const store = real();
     const upload = uploadTo(store);
@@ -423,4 +437,42 @@ describe('images in the real upload store', () => {
     expect(stolen.status).toBe(400);
   });
 
+  it('ends a draft token at its expiry: it reads neither the draft nor its uploads', async () => {
+    const store = real();
+    const token = await confirmPhone(takePerson());
+    const [id = '', expires = '', mac = ''] = token.split('.');
+    // Issued for 12 hours, signed with the draft id.
+    expect(Number(expires) - Date.now() / 1000).toBeGreaterThan(12 * 3600 - 60);
+    expect(Number(expires) - Date.now() / 1000).toBeLessThanOrEqual(12 * 3600);
+    const selfie = await uploadTo(store)(token, 'selfie.png');
+    expect(await reach(store, token, selfie)).toEqual({ draft: 200, head: 200, content: 200 });
+    // The same draft and signing key, an expiry just past: refused everywhere.
+    const expired = draftTokenFor(server.secret, id, Math.floor(Date.now() / 1000) - 1);
+    expect(await reach(store, expired, selfie)).toEqual({ draft: 422, head: 401, content: 401 });
+    // The expiry is signed: moved forward, the old signature no longer fits.
+    expect(await reach(store, `${id}.${Number(expires) + 86_400}.${mac}`, selfie)).toEqual({ draft: 422, head: 401, content: 401 });
+    // A token of the older form, without an expiry, is refused too.
+    const oldForm = `${id}.${createHmac('sha256', server.secret).update(`mining-draft:${id}`).digest('base64url')}`;
+    expect(await reach(store, oldForm, selfie)).toEqual({ draft: 422, head: 401, content: 401 });
+  });
+
+  it('ends a draft token when the registration is submitted: it reads neither the draft nor its uploads', async () => {
+    const store = real();
+    const upload = uploadTo(store);
+    const token = await confirmPhone(takePerson());
+    const ids = { idFront: await upload(token, 'front.png'), idBack: await upload(token, 'back.png'), selfie: await upload(token, 'selfie.png') };
+    const save = (path: string, body: unknown) =>
+      store.request(path, { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Draft-Token': token }, body: JSON.stringify(body) });
+    expect((await save('/api/mining/draft/insurer/', insurer)).status).toBe(200);
+    expect((await save('/api/mining/draft/beneficiaries/', beneficiaries)).status).toBe(200);
+    expect((await save('/api/mining/draft/images/', ids)).status).toBe(200);
+    expect(await reach(store, token, ids.idFront)).toEqual({ draft: 200, head: 200, content: 200 });
+    const submitted = await postJson(store, '/api/mining/draft/submit/', {}, { 'X-Draft-Token': token, 'Idempotency-Key': 'ended-submit-key-01' });
+    expect(submitted.status).toBe(200);
+    const { reference } = submittedSchema.parse(await submitted.json());
+    for (const id of Object.values(ids)) expect(await reach(store, token, id)).toEqual({ draft: 422, head: 401, content: 401 });
+    // A submit retried with its key after a lost answer still gets its reference (and nothing else).
+    const retried = await postJson(store, '/api/mining/draft/submit/', {}, { 'X-Draft-Token': token, 'Idempotency-Key': 'ended-submit-key-01' });
+    expect(submittedSchema.parse(await retried.json()).reference).toBe(reference);
+  });
 });
