@@ -44,8 +44,12 @@ export const errorKeys = {
   invalidSignature: 'errors.invalidSignature',
   productUnavailable: 'errors.productUnavailable',
   feesUnavailable: 'errors.feesUnavailable',
+  /** /fee: no policy in force for this register number and phone, whichever of the two is wrong. */
+  policyNoMatch: 'errors.policyNoMatch',
   // Mining registration (docs/api.md, "Mining registration")
   registrationIncomplete: 'errors.registrationIncomplete',
+  /** The register number and phone are not an employee of the roster, whichever of the two is wrong. */
+  rosterNoMatch: 'errors.rosterNoMatch',
   // Credit Med: request and contract (docs/api.md, "Credit Med: request and contract")
   creditMedNotEligible: 'errors.creditMedNotEligible',
   creditMedRequestSubmitted: 'errors.creditMedRequestSubmitted',

@@ -16,10 +16,10 @@ import { authRoutes } from './auth/auth.routes';
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/login-throttle';
 import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
-import { miningRoutes, type MiningUploads } from './mining/mining.routes';
+import { miningRoutes, type MiningOptions, type MiningUploads } from './mining/mining.routes';
 import { creditMedRequestRoutes } from './credit-med/request/request.routes';
 import { contractRoutes } from './insurance/contracts.routes';
-import { feeRoutes } from './fees/fees.routes';
+import { feeRoutes, type FeeOptions } from './fees/fees.routes';
 import { insuranceRoutes, type InsuranceDeps } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { sandboxRoutes } from './payments/sandbox.routes';
@@ -73,6 +73,10 @@ export interface AppOptions {
   contentCache?: ContentCacheOptions;
   /** The upload store as the mining draft uses it (server/uploads/); by default the database's. */
   miningUploads?: MiningUploads;
+  /** Mining registration: the start's look-up limits and how long a draft token lasts. */
+  mining?: MiningOptions;
+  /** /fee: the look-up limits. */
+  fees?: FeeOptions;
   /** Where uploads are stored (server/uploads/store.ts); by default a fresh temporary directory, made on first use. */
   uploadStore?: UploadDataStore;
   /** The cap on new drafts per caller and how long untouched drafts are kept. */
@@ -107,6 +111,8 @@ export const createApp = ({
     },
   },
   drafts,
+  mining = {},
+  fees = {},
   feedback = {},
   notifications = {},
 }: AppOptions) => {
@@ -147,7 +153,7 @@ export const createApp = ({
   app.route('/api', accountRoutes({ db, secret, throttle, trustedProxies, ...account, sms }));
   app.route(
     '/api',
-    miningRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, uploads: miningUploads, trustedProxies }),
+    miningRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, uploads: miningUploads, trustedProxies, ...mining }),
   );
   app.route('/api', creditMedRequestRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds }));
   app.route('/api', insuranceRoutes({ db, secret, content, trustedProxies, ...(drafts ? { drafts } : {}) }));
@@ -156,7 +162,10 @@ export const createApp = ({
   app.route('/api', claimRoutes({ db, secret }));
   // The policy certificate, receipts and claim letters (PDF), and the public verification of their codes.
   app.route('/api', documentRoutes({ db, secret, ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}) }));
-  app.route('/api', feeRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds }));
+  app.route(
+    '/api',
+    feeRoutes({ db, secret, verifications: createVerifications({ db, secret, sms, options: codeOptions }), ttlSeconds: codeOptions.ttlSeconds, trustedProxies, ...fees }),
+  );
   app.route('/api', uploadRoutes({ db, secret, store: uploadStore ?? (() => temporaryUploadStore().store), corsOrigins }));
   // Credit Med card side (issue 13): card, hospitals, pre-claims, repayments.
   app.route('/api', creditMedCardRoutes({ db, secret }));

@@ -28,7 +28,7 @@ import { issueToken } from '../auth/token';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import { clientIp, rateLimitKey } from '../http/client-ip';
-import { createThrottle } from '../http/throttle';
+import { createThrottle, DEFAULT_LOOKUP_LIMITS, lookupLimits as limitsOf, type LookupLimits } from '../http/throttle';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, type ErrorKey } from '../http/errors';
 import { languageOf } from '../http/language';
@@ -68,15 +68,9 @@ export interface AccountOptions {
 /**
  * Registration and recovery answer whether a register number, e-mail and phone belong together, so
  * they are throttled like the login: per address, and per person asked about (register number or
- * e-mail), counted before the look-up.
+ * e-mail), counted before the look-up (the shared look-up limits of server/http/throttle.ts).
  */
-export interface LookupLimits {
-  perAddress: number;
-  perPerson: number;
-  windowSeconds: number;
-}
-
-export const DEFAULT_LOOKUP_LIMITS: LookupLimits = { perAddress: 30, perPerson: 10, windowSeconds: 15 * 60 };
+export { DEFAULT_LOOKUP_LIMITS, type LookupLimits };
 
 export interface AccountDeps extends AccountOptions {
   db: Db;
@@ -112,10 +106,7 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
   const guard = createThrottle(db);
   /** Counts a look-up of `person` (a register number or e-mail) from this request's address; 429 when over. */
   const countLookup = (c: Context, bucket: 'register' | 'recovery', person: string) =>
-    guard.take([
-      { bucket: `${bucket}-address`, key: rateLimitKey(clientIp(c, trustedProxies)), max: lookupLimits.perAddress, windowSeconds: lookupLimits.windowSeconds },
-      { bucket: `${bucket}-person`, key: person.toUpperCase(), max: lookupLimits.perPerson, windowSeconds: lookupLimits.windowSeconds },
-    ]);
+    guard.take(limitsOf(bucket, lookupLimits, rateLimitKey(clientIp(c, trustedProxies)), person));
   /**
    * One answer for an unknown person and a wrong phone: which register numbers or e-mails are
    * customers, and so whose phone to guess, is not told.

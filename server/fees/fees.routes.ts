@@ -24,6 +24,8 @@ import { requireUser } from '../auth/require-user';
 import type { UserRow } from '../auth/users.repo';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
+import { clientIp, rateLimitKey } from '../http/client-ip';
+import { createThrottle, lookupLimits, type LookupLimits } from '../http/throttle';
 import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, notFound } from '../http/errors';
 import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
@@ -36,11 +38,28 @@ import { maskPhone } from '../payments/providers';
 import { createFeeInvoice } from './fee-invoices';
 import { ensureSchedule, FEE_FROM, feeColumns, type FeeRow, readSchedule, toFeeItem } from './schedule.repo';
 
-export interface FeeDeps {
+/**
+ * The /fee look-up tells whether a register number and a phone hold a policy, and texts that phone:
+ * limited like the registration look-ups per address and per register number (5: every match texts
+ * the holder), and, as every caller is signed in, per account.
+ */
+export interface FeeLookupLimits extends LookupLimits {
+  perUser: number;
+}
+
+export const DEFAULT_FEE_LOOKUP_LIMITS: FeeLookupLimits = { perAddress: 30, perPerson: 5, perUser: 10, windowSeconds: 15 * 60 };
+
+export interface FeeOptions {
+  lookups?: Partial<FeeLookupLimits>;
+}
+
+export interface FeeDeps extends FeeOptions {
   db: Db;
   secret: string;
   verifications: Verifications;
   ttlSeconds: number;
+  /** For the client address the look-up throttle counts (server/http/client-ip.ts). */
+  trustedProxies?: number;
 }
 
 /** How long a confirmed /fee access lets its user pay the policy's fees. */
@@ -132,8 +151,16 @@ const toFeePayment = (row: NonNullable<Awaited<ReturnType<typeof readFeePayment>
   access_id: row.access_id,
 });
 
-export const feeRoutes = ({ db, secret, verifications, ttlSeconds }: FeeDeps) => {
+export const feeRoutes = ({ db, secret, verifications, ttlSeconds, trustedProxies = 0, lookups }: FeeDeps) => {
   const app = new Hono<AppEnv>();
+  const limits: FeeLookupLimits = { ...DEFAULT_FEE_LOOKUP_LIMITS, ...lookups };
+  const guard = createThrottle(db);
+  /** Counts a policy look-up of `register` by this user from this address (before it); 429 when over. */
+  const countLookup = (c: Context<AppEnv>, register: string) =>
+    guard.take([
+      ...lookupLimits('fee', limits, rateLimitKey(clientIp(c, trustedProxies)), register),
+      { bucket: 'fee-user', key: String(c.var.user.id), max: limits.perUser, windowSeconds: limits.windowSeconds },
+    ]);
   const signedIn = requireUser(db, secret);
   const languageOfRequest = (c: Context) => languageOf(c.req.header('accept-language'));
 
@@ -257,6 +284,8 @@ export const feeRoutes = ({ db, secret, verifications, ttlSeconds }: FeeDeps) =>
       `fee-access|user:${user.id}`,
       { register, phone: body.phone },
       async () => {
+        // Counted before the look-up; a replay of an answered key (above) looks nothing up and is not counted.
+        await countLookup(c, register);
         const { rows } = await db.query<{ id: number }>(
           `select p.id from policies p left join partners pa on pa.id = p.partner_id
             where ${POLICY_IN_FORCE}
@@ -265,7 +294,8 @@ export const feeRoutes = ({ db, secret, verifications, ttlSeconds }: FeeDeps) =>
           [register, body.phone],
         );
         const policyId = rows[0]?.id;
-        if (policyId === undefined) throw refuse(422, errorKeys.noInsurance);
+        // One answer whether the register number is unknown, holds no policy in force, or the phone is wrong.
+        if (policyId === undefined) throw refuse(422, errorKeys.policyNoMatch);
         const sent = await verifications.start('fee', body.phone, { policy_id: policyId, user_id: user.id }, (code) => feeCodeText(language, code, ttlSeconds));
         const id = randomUUID();
         await db.query(

@@ -24,6 +24,27 @@ export interface Taken {
   giveBack(): Promise<void>;
 }
 
+/**
+ * Look-ups that answer whether a person (a register number, an e-mail) and a phone belong together:
+ * registration and recovery (server/account), the mining start (server/mining) and the /fee access
+ * (server/fees). They are limited per client address and per person asked about, counted before the
+ * look-up, so neither one address asking about many people nor many addresses guessing one person's
+ * phone get far; each refuses a wrong guess with one answer whatever part was wrong.
+ */
+export interface LookupLimits {
+  perAddress: number;
+  perPerson: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_LOOKUP_LIMITS: LookupLimits = { perAddress: 30, perPerson: 10, windowSeconds: 15 * 60 };
+
+/** The two limits of one look-up in `bucket` (e.g. 'mining'): `<bucket>-address` and `<bucket>-person`. */
+export const lookupLimits = (bucket: string, limits: LookupLimits, address: string, person: string): Limit[] => [
+  { bucket: `${bucket}-address`, key: address, max: limits.perAddress, windowSeconds: limits.windowSeconds },
+  { bucket: `${bucket}-person`, key: person.toUpperCase(), max: limits.perPerson, windowSeconds: limits.windowSeconds },
+];
+
 /** 429 with Retry-After and `errors.tryAgainIn { minutes }`: the user is told how long to wait. */
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, { message: { key: errorKeys.tryAgainIn, values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) } } }, {

@@ -1,7 +1,7 @@
 /**
  * Mining registration drafts: one row per person (unique register number), reached with a draft token
- * (an HMAC of the draft's id with the server's secret, so nothing secret is stored), deleted with
- * their images `DRAFT_TTL_DAYS` after their last change.
+ * (an HMAC of the draft's id and the token's expiry with the server's secret, so nothing secret is
+ * stored), deleted with their images `DRAFT_TTL_DAYS` after their last change.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DRAFT_TTL_DAYS, type Draft, type DraftImages, type InsurerStep } from '../../contract/mining.schema';
@@ -28,18 +28,33 @@ export interface DraftRow {
 /** The owner name of a draft's uploads in the upload store. */
 export const draftOwner = (draftId: string) => `mining:${draftId}`;
 
-const signature = (secret: string, draftId: string) => createHmac('sha256', secret).update(`mining-draft:${draftId}`).digest('base64url');
+/** How long a draft token lets its holder in: a working shift. Afterwards a new code reopens the same draft. */
+export const DRAFT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
-export const draftTokenFor = (secret: string, draftId: string) => `${draftId}.${signature(secret, draftId)}`;
+const signature = (secret: string, draftId: string, expires: number) =>
+  createHmac('sha256', secret).update(`mining-draft:${draftId}:${expires}`).digest('base64url');
 
-/** The draft id a token stands for when its signature is right (the draft may still be gone). */
-export const draftIdOfToken = (secret: string, token: string | undefined): string | null => {
+/**
+ * `<draft id>.<expiry, unix seconds>.<HMAC of both>`: the expiry is signed, so it cannot be moved.
+ * The token also ends with its draft's submission (see `draftOfRequest`).
+ */
+export const draftTokenFor = (secret: string, draftId: string, expires: number) => `${draftId}.${expires}.${signature(secret, draftId, expires)}`;
+
+/** The expiry (unix seconds) of a token issued now. */
+export const draftTokenExpiry = (ttlSeconds: number, now = Date.now()) => Math.floor(now / 1000) + ttlSeconds;
+
+/**
+ * The draft id a token stands for when its signature is right and it has not expired (the draft may
+ * still be gone or submitted); null otherwise, also for a token of the older form without expiry.
+ */
+export const draftIdOfToken = (secret: string, token: string | undefined, now = Date.now()): string | null => {
   if (!token) return null;
-  const [id = '', mac = '', ...rest] = token.trim().split('.');
-  if (rest.length > 0 || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const expected = Buffer.from(signature(secret, id));
+  const [id = '', expires = '', mac = '', ...rest] = token.trim().split('.');
+  if (rest.length > 0 || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{1,12}$/.test(expires)) return null;
+  const expected = Buffer.from(signature(secret, id, Number(expires)));
   const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return Number(expires) * 1000 > now ? id : null;
 };
 
 export const findRosterEmployee = async (db: Queryable, register: string): Promise<RosterRow | undefined> =>

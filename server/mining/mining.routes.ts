@@ -31,14 +31,17 @@ import type { AppEnv } from '../http/env';
 import { errorBody, HttpError, type ErrorKey } from '../http/errors';
 import { clientIp, rateLimitKey } from '../http/client-ip';
 import { callerOf, claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
+import { createThrottle, DEFAULT_LOOKUP_LIMITS, lookupLimits, type LookupLimits } from '../http/throttle';
 import { once } from '../http/idempotent-answer';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
 import { startPeriodic } from '../periodic';
 import {
   deleteExpiredDrafts,
+  DRAFT_TOKEN_TTL_SECONDS,
   draftIdOfToken,
   draftOwner,
+  draftTokenExpiry,
   draftTokenFor,
   findRosterEmployee,
   isRegistered,
@@ -66,18 +69,36 @@ export interface MiningDeps {
   verifications: Verifications;
   ttlSeconds: number;
   uploads: MiningUploads;
-  /** For the client address the start's idempotency keys are scoped to (server/http/client-ip.ts). */
+  /** For the client address the start's idempotency keys and throttle are scoped to (server/http/client-ip.ts). */
   trustedProxies?: number;
+  /** Limits on the roster look-up of the start (server/http/throttle.ts); the registration's by default. */
+  lookups?: Partial<LookupLimits>;
+  /** How long a draft token lasts (seconds); `DRAFT_TOKEN_TTL_SECONDS` by default. */
+  tokenTtlSeconds?: number;
 }
+
+/** The options of the mining routes an app may set (AppOptions.mining). */
+export type MiningOptions = Pick<MiningDeps, 'lookups' | 'tokenTtlSeconds'>;
 
 const refuse = (status: 409 | 422, key: ErrorKey) => new HttpError(status, errorBody(key));
 
-/** The draft a request's `X-Draft-Token` stands for, if it is still there; null otherwise. */
-export const draftOfRequest = async (db: Queryable, secret: string, c: Context): Promise<DraftRow | null> => {
+/**
+ * The draft a request's `X-Draft-Token` stands for, if the token has not expired and the draft is still
+ * there and open; null otherwise. A submitted draft's token has ended: it reads neither the draft nor
+ * its images. Only the submit and the steps see a submitted draft (`submitted: 'seen'`), to answer a
+ * retried submit with its reference and a late save with `alreadyRegistered`, never with the draft.
+ */
+export const draftOfRequest = async (
+  db: Queryable,
+  secret: string,
+  c: Context,
+  { submitted = 'ended' }: { submitted?: 'ended' | 'seen' } = {},
+): Promise<DraftRow | null> => {
   const id = draftIdOfToken(secret, c.req.header(DRAFT_TOKEN_HEADER));
   if (!id) return null;
   const row = await readDraft(db, id);
-  return row && !row.expired ? row : null;
+  if (!row || row.expired) return null;
+  return row.submitted_at && submitted === 'ended' ? null : row;
 };
 
 /** The upload store's owner of a request carrying a draft token: `mining:<draftId>` (uploads resolver). */
@@ -95,24 +116,31 @@ export const sweepExpiredDrafts = async (db: Db, uploads: Pick<MiningUploads, 'd
   return ids.length;
 };
 
-export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, trustedProxies = 0 }: MiningDeps) => {
+export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, trustedProxies = 0, lookups, tokenTtlSeconds = DRAFT_TOKEN_TTL_SECONDS }: MiningDeps) => {
   const app = new Hono<AppEnv>();
+  const limits: LookupLimits = { ...DEFAULT_LOOKUP_LIMITS, ...lookups };
+  const guard = createThrottle(db);
+  /** Counts a roster look-up of `register` from this request's address (before it); 429 when over. */
+  const countLookup = (c: Context, register: string) => guard.take(lookupLimits('mining', limits, rateLimitKey(clientIp(c, trustedProxies)), register));
   const languageOfRequest = (c: Context) => languageOf(c.req.header('accept-language'));
   /** The start calls are anonymous: their idempotency keys belong to the client address. */
   const scopeOf = (c: Context, action: string) => `mining-${action}|${callerOf(c, undefined, () => rateLimitKey(clientIp(c, trustedProxies)))}`;
   const codeSentCodec = { record: (answer: CodeSent) => JSON.stringify(answer), replay: (stored: string) => JSON.parse(stored) as CodeSent };
 
-  /** The person may enrol: on the roster with this phone and not registered yet. */
+  /**
+   * The person may enrol: on the roster with this phone and not registered yet. An unknown register
+   * number and a wrong phone get one answer, so the roster does not tell who works there and whose
+   * phone to guess; the text says where to check both and whom to call.
+   */
   const checkRoster = async (q: Queryable, register: string, phone: string) => {
     const employee = await findRosterEmployee(q, register);
-    if (!employee) throw refuse(422, errorKeys.registerNotRegistered);
-    if (employee.phone !== phone) throw refuse(422, errorKeys.wrongPhone);
+    if (!employee || employee.phone !== phone) throw refuse(422, errorKeys.rosterNoMatch);
     if (await isRegistered(q, register)) throw refuse(409, errorKeys.alreadyRegistered);
     return employee;
   };
 
-  const draftOf = async (c: Context) => {
-    const row = await draftOfRequest(db, secret, c);
+  const draftOf = async (c: Context, submitted: 'ended' | 'seen' = 'ended') => {
+    const row = await draftOfRequest(db, secret, c, { submitted });
     if (!row) throw verificationGone();
     return row;
   };
@@ -124,9 +152,9 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
     return c.json<Draft>(toDraft(row, roster));
   };
 
-  /** A step of a draft still open. */
+  /** A step of a draft still open (a submitted one: 409, without the draft). */
   const openDraftOf = async (c: Context) => {
-    const row = await draftOf(c);
+    const row = await draftOf(c, 'seen');
     if (row.submitted_at) throw refuse(409, errorKeys.alreadyRegistered);
     return row;
   };
@@ -143,6 +171,8 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
       scopeOf(c, 'start'),
       body,
       async () => {
+        // Counted before the look-up; a replay of an answered key (above) looks nothing up and is not counted.
+        await countLookup(c, register);
         await checkRoster(db, register, phone);
         if (ticket) {
           const continued = await verifications.update(ticket, 'mining', phone, { register });
@@ -172,8 +202,9 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
   app.post('/mining/start/confirm/', jsonBodyLimit, async (c) => {
     const body = await readBody(c, confirmBodySchema);
     const { ticket, code } = body;
-    // The draft's id is recorded, not its token: a replay answers the token signed afresh.
-    const draftId = await once(
+    // The draft's id and the token's expiry are recorded, not the token: a replay answers the same token
+    // signed afresh (a record of the older form, an id alone, gets a new expiry).
+    const granted = await once(
       db,
       c,
       scopeOf(c, 'confirm'),
@@ -187,11 +218,17 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
           return openDraft(tx, randomUUID(), register, verification.phone);
         });
         if (opened.stale) await uploads.deleteOf(draftOwner(opened.stale));
-        return opened.id;
+        return { id: opened.id, expires: draftTokenExpiry(tokenTtlSeconds) };
       },
-      { record: (id: string) => id, replay: (id: string) => id },
+      {
+        record: ({ id, expires }: { id: string; expires: number }) => `${id} ${expires}`,
+        replay: (stored: string) => {
+          const [id = '', expires] = stored.split(' ');
+          return { id, expires: expires ? Number(expires) : draftTokenExpiry(tokenTtlSeconds) };
+        },
+      },
     );
-    return c.json<DraftAccess>({ access: draftTokenFor(secret, draftId) });
+    return c.json<DraftAccess>({ access: draftTokenFor(secret, granted.id, granted.expires) });
   });
 
   app.get('/mining/draft/', async (c) => answerDraft(c, (await draftOf(c)).id));
@@ -226,7 +263,8 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
 
   app.post('/mining/draft/submit/', jsonBodyLimit, async (c) => {
     const key = idempotencyKeyOf(c);
-    const row = await draftOf(c);
+    // A submitted draft is seen here only to answer the same key's reference again (or 409).
+    const row = await draftOf(c, 'seen');
     try {
       const registration = await db.transaction(async (tx) => {
         const claim = await claimIdempotencyKey(tx, `mining-submit:${row.id}`, key, requestHash({ draft: row.id }), randomUUID());

@@ -6,6 +6,7 @@
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { contact } from './config';
 
 export const LANGUAGES = ['mn', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -69,7 +70,8 @@ export const initI18n = async (language: Language = readStoredLanguage()) => {
         mn: Object.fromEntries(Object.entries(startup).map(([path, bundle]) => [namespaceOf(path), bundle])),
       },
       partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
+      // `{{contactPhone}}` in any text is the phone the footer shows (refusals that say whom to call).
+      interpolation: { escapeValue: false, defaultVariables: { contactPhone: contact.phone } },
       returnNull: false,
     });
   reflect(language);

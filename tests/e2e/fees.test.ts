@@ -2,12 +2,15 @@
  * Paying fees (issue 14) in Chromium against the real server: an overdue fee by card from the
  * policy's fee page; two fees of two policies at once by QR from /user/fee-payment; another person's
  * policy through /fee with a wrong then the right code, paid by mobile money, with a reload while
- * waiting on /fee/check; and the fee pages at 375 px without sideways scrolling.
+ * waiting on /fee/check; a register number and phone holding no policy (one refusal, then the look-up
+ * throttle's wait); and the fee pages at 375 px without sideways scrolling.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contractListSchema } from '../../contract/insurance.schema';
+import { contact } from '../../src/app/config';
 import { useBrowserTests } from './support/harness';
+import { exactly, text } from './support/texts';
 import { settlePayment } from './support/purchase-api';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
 import { expectPath, expectVisible, pathOf, scrollWidth, searchOf, WAIT_MS } from './support/ui';
@@ -150,6 +153,40 @@ describe('paying fees', () => {
     // The outcome survives a reload too.
     await page.reload();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
+  });
+
+  it('refuses a register number and phone that hold no policy with one message saying what to do, then the wait; what was typed stays', async () => {
+    e2e.expectProblem(/status of (422|429)/, 'console error');
+    const holder = { register: 'ЕР92070815', phone: '99001103' };
+    const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
+    await page.goto('/fee');
+    await expectVisible(page.getByRole('heading', { level: 1, name: "Pay a policy's fees" }));
+    await page.locator('.register-field').locator('select, input').first().waitFor();
+    await fillRegister(page, holder.register);
+    await page.getByLabel('Phone in the contract').fill('99001199');
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    const alert = page.getByRole('main').getByRole('alert');
+    await expectVisible(alert.filter({ hasText: exactly(text('en', 'errors:policyNoMatch', { contactPhone: contact.phone })) }));
+    expect(pathOf(page)).toBe('/fee');
+    expect(await page.locator('.register-field input').last().inputValue()).toBe(holder.register.slice(2));
+    expect(await page.getByLabel('Phone in the contract').inputValue()).toBe('99001199');
+    // Four more guesses about this register number (the limit is 5 in 15 minutes)…
+    const token = await accessTokenFor(e2e.baseUrl, secondUser);
+    for (let i = 1; i < 5; i++) {
+      const response = await fetch(`${e2e.baseUrl}/api/fee-access/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ register: holder.register, phone: `9900119${i}` }),
+      });
+      expect(response.status).toBe(422);
+    }
+    // …and even the right phone waits, told for how long.
+    await page.getByLabel('Phone in the contract').fill(holder.phone);
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await expectVisible(alert.filter({ hasText: exactly(text('en', 'errors:tryAgainIn', { minutes: 15 })) }));
+    expect(pathOf(page)).toBe('/fee');
+    expect(await page.locator('.register-field input').last().inputValue()).toBe(holder.register.slice(2));
+    expect(await page.getByLabel('Phone in the contract').inputValue()).toBe(holder.phone);
   });
 
   it('shows every fee page at 375 px without sideways scrolling, in both languages', async () => {

@@ -2,7 +2,8 @@
  * The mining-company employee registration (/ot/) end to end, on one build, one server and one
  * browser for the file: a full registration in Mongolian on a 375 px screen (no step scrolls
  * sideways), shares that do not total 100 %, a reload on the beneficiaries step, another device
- * continuing the draft after confirming the phone, a second registration of the same person, and the
+ * continuing the draft after confirming the phone, a register number and phone off the roster (one
+ * refusal, then the look-up throttle's wait), a second registration of the same person, and the
  * identity images (over 10 MB refused in the browser, a non-image refused by the server, an upload cut
  * half way continuing from the bytes the server has).
  */
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DRAFT_TOKEN_HEADER } from '../../contract/mining.schema';
 import { MINING_ALREADY_REGISTERED, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
+import { contact } from '../../src/app/config';
 import { useBrowserTests } from './support/harness';
 import { Phone } from './support/pages/phone.page';
 import { exactly, LANGUAGES, text, type Language } from './support/texts';
@@ -257,6 +259,37 @@ describe('mining registration', () => {
     await second.page.goto('/ot/register/insurer');
     await expectPath(second.page, '/ot/register/insurer');
     expect(await second.field(second.t('insurer.email')).inputValue()).toBe('first@example.com');
+  });
+
+  it('refuses a register number and phone off the roster with one message saying whom to call, then the wait; what was typed stays', async () => {
+    expectRefusals();
+    const wizard = await open('mn');
+    const { page } = wizard;
+    const person = nextPerson();
+    const group = page.getByRole('group', { name: exactly(wizard.t('register.registerNumber')) });
+    const alert = page.getByRole('main').getByRole('alert');
+    await wizard.button(wizard.t('welcome.start')).click();
+    await wizard.register({ register: person.register, phone: '95009900' });
+    await expectVisible(alert.filter({ hasText: exactly(text('mn', 'errors:rosterNoMatch', { contactPhone: contact.phone })) }));
+    await expectPath(page, '/ot/register');
+    expect(await group.getByRole('textbox').inputValue()).toBe(person.register.slice(2));
+    expect(await wizard.field(wizard.t('register.phone')).inputValue()).toBe('95009900');
+    // Nine more guesses at this employee's phone (the limit is 10 per register number in 15 minutes)…
+    for (let i = 1; i < 10; i++) {
+      const response = await fetch(`${e2e.baseUrl}/api/mining/start/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ register: person.register, phone: `950099${String(i).padStart(2, '0')}` }),
+      });
+      expect(response.status).toBe(422);
+    }
+    // …and even the right phone waits, told for how long.
+    await wizard.field(wizard.t('register.phone')).fill(person.phone);
+    await wizard.button(wizard.t('register.submit')).click();
+    await expectVisible(alert.filter({ hasText: exactly(text('mn', 'errors:tryAgainIn', { minutes: 15 })) }));
+    await expectPath(page, '/ot/register');
+    expect(await group.getByRole('textbox').inputValue()).toBe(person.register.slice(2));
+    expect(await wizard.field(wizard.t('register.phone')).inputValue()).toBe(person.phone);
   });
 
   it('refuses a second registration of the same person with the SPEC message', async () => {

@@ -43,7 +43,7 @@ export const qrPayment = { payment: { id: 'payment-1' }, invoice: invoice({}) };
 export const cardPayment = { payment: { id: 'payment-2' }, invoice: invoice({ id: 'invoice-2', provider: 'khan', redirect_url: '/sandbox/khan/invoice-2/?handoff=x' }) };
 export const paidInvoice = invoice({ status: 'paid' });
 
-export const noInsurance = new ApiError(422, { key: errorKeys.noInsurance });
+export const policyNoMatch = new ApiError(422, { key: errorKeys.policyNoMatch });
 export const notFound = new ApiError(404, { key: errorKeys.notFound });
 export const networkDown = new ApiError(0, { key: errorKeys.network });
 export const gone = { outcome: 'gone', error: { key: errorKeys.verificationGone } } as const;
@@ -78,7 +78,7 @@ export const feeFlowModel = defineModel({
     { type: 'fee.retry' },
     { type: 'fee.restart' },
     doneEvent('startAccess', pendingAccess),
-    errorEvent('startAccess', noInsurance),
+    errorEvent('startAccess', policyNoMatch),
     doneEvent('loadAccess', pendingAccess),
     doneEvent('loadAccess', confirmedAccess),
     errorEvent('loadAccess', notFound),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { urlOf } from '../../machines/fee-flow.machine.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
-import { cardPayment, confirmedAccess, feeFlowModel, gone, noInsurance, paidInvoice, pendingAccess, qrPayment, VALID_REGISTER } from './fee-flow.model.ts';
+import { cardPayment, confirmedAccess, feeFlowModel, gone, paidInvoice, policyNoMatch, pendingAccess, qrPayment, VALID_REGISTER } from './fee-flow.model.ts';
 
 // Every step's address carries what a reload needs to continue there.
 describePaths('fee-flow', feeFlowModel, {
@@ -50,9 +50,9 @@ describe('fee-flow behaviour', () => {
   });
 
   it('keeps the form and shows why when no policy matches; a code step that is gone starts over with its message', async () => {
-    const refused = await replayPath(feeFlowModel, pathFromEvents(feeFlowModel, [...filled, errorEvent('startAccess', noInsurance)]));
+    const refused = await replayPath(feeFlowModel, pathFromEvents(feeFlowModel, [...filled, errorEvent('startAccess', policyNoMatch)]));
     const last = refused.steps.at(-1)?.snapshot;
-    expect(last?.context.error).toEqual({ key: 'errors.noInsurance' });
+    expect(last?.context.error).toEqual({ key: 'errors.policyNoMatch' });
     expect(last?.context.form.phone).toBe('99001101');
     const over = await replayPath(feeFlowModel, pathFromEvents(feeFlowModel, [...filled, doneEvent('startAccess', pendingAccess), doneEvent('codeVerification', gone)]));
     expect(over.steps.at(-1)?.snapshot.matches('form')).toBe(true);

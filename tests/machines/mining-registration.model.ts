@@ -47,7 +47,7 @@ export const childSnapshot = (context: CodeVerificationInput) => ({
 export const confirmed: CodeVerificationOutput = { outcome: 'verified', ticket: codeSent.ticket, access: TOKEN };
 export const codeGone: CodeVerificationOutput = { outcome: 'gone', error: { key: errorKeys.verificationGone } };
 
-export const wrongPhone = new ApiError(422, { key: errorKeys.wrongPhone });
+export const rosterNoMatch = new ApiError(422, { key: errorKeys.rosterNoMatch });
 export const network = new Error('offline');
 export const draftGone = new ApiError(422, { key: errorKeys.verificationGone });
 export const alreadyRegistered = new ApiError(409, { key: errorKeys.alreadyRegistered });
@@ -244,7 +244,7 @@ export const miningRegistrationModel = defineModel({
     { type: 'register.changePhone', value: '9500' },
     { type: 'register.submit' },
     doneEvent('startRegistration', codeSent),
-    errorEvent('startRegistration', wrongPhone),
+    errorEvent('startRegistration', rosterNoMatch),
     childSnapshot(progress),
     doneEvent('codeVerification', confirmed),
     doneEvent('codeVerification', codeGone),

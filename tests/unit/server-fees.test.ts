@@ -83,10 +83,18 @@ describe('fee schedule', () => {
 describe('/fee access by register number, contract phone and code', () => {
   const person = { register: 'УЕ95031218', phone: '99001101' };
 
-  it('refuses an unknown register number and phone pair', async () => {
-    const response = await send(app, 'POST', '/api/fee-access/', { register: person.register, phone: '99009999' }, bearer(user2Token));
-    expect(response.status).toBe(422);
-    expect(apiErrorSchema.parse(await response.json()).message.key).toBe('errors.noInsurance');
+  it('refuses an unknown register number, a wrong phone and a person without a policy with one answer, byte for byte', async () => {
+    const ask = async (body: object) => {
+      const response = await send(app, 'POST', '/api/fee-access/', body, bearer(user2Token));
+      return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+    };
+    const wrongPhone = await ask({ register: person.register, phone: '99009999' });
+    const unknownRegister = await ask({ register: 'ЖЖ90010112', phone: person.phone });
+    const noPolicy = await ask({ register: 'ЗА01230155', phone: '99001199' });
+    expect(wrongPhone.status).toBe(422);
+    expect(apiErrorSchema.parse(JSON.parse(wrongPhone.body)).message).toEqual({ key: 'errors.policyNoMatch' });
+    expect(unknownRegister).toEqual(wrongPhone);
+    expect(noPolicy).toEqual(wrongPhone);
   });
 
   it('sends a code; a wrong code is refused with the tries left; the right one shows the due fees; only to its user', async () => {
@@ -117,6 +125,57 @@ describe('/fee access by register number, contract phone and code', () => {
     // A reload reads the same.
     const again = feeAccessSchema.parse(await (await send(app, 'GET', `/api/fee-access/${access.id}/`, undefined, bearer(user2Token))).json());
     expect(again.fees.map((fee) => fee.id)).toEqual(open.fees.map((fee) => fee.id));
+  });
+});
+
+describe('/fee look-up throttle', () => {
+  // Other users than the tests around use, so their per-account counts stay untouched.
+  const behindProxy = () => server.app({ trustedProxies: 1 });
+  let nextAddress = 1;
+  const newAddress = () => `192.0.2.${nextAddress++}`;
+  const lookUp = (throttled: TestApp, token: string, address: string, body: { register: string; phone: string }) =>
+    send(throttled, 'POST', '/api/fee-access/', body, { ...bearer(token), 'X-Forwarded-For': address });
+  const textsTo = async (phone: string) =>
+    (await server.db.query<{ n: number }>('select count(*)::int as n from sms_log where phone = $1', [phone])).rows[0]?.n ?? 0;
+  const expectTryAgain = async (response: Response) => {
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(800);
+    expect(apiErrorSchema.parse(await response.json()).message).toEqual({ key: 'errors.tryAgainIn', values: { minutes: 15 } });
+  };
+
+  it('refuses the 6th look-up of one register number in 15 minutes, whoever asks from wherever, before texting anyone', async () => {
+    const throttled = behindProxy();
+    const holder = { register: 'ЕР92070815', phone: '99001103' };
+    const askers = await Promise.all(['cm-resume@example.com', 'cm-new@example.com'].map((email) => tokenFor(server.db, server.secret, email)));
+    for (let i = 0; i < 5; i++) {
+      const response = await lookUp(throttled, askers[i % 2] ?? '', newAddress(), { register: holder.register, phone: `9900${String(2000 + i)}` });
+      expect(response.status).toBe(422);
+    }
+    const texts = await textsTo(holder.phone);
+    // The right phone now: refused all the same, and no code goes out.
+    await expectTryAgain(await lookUp(throttled, askers[0] ?? '', newAddress(), holder));
+    expect(await textsTo(holder.phone)).toBe(texts);
+  });
+
+  it('refuses the 11th look-up of one account, from any address', async () => {
+    const throttled = behindProxy();
+    const token = await tokenFor(server.db, server.secret, 'cm-nocard@example.com');
+    for (let i = 0; i < 10; i++) {
+      const response = await lookUp(throttled, token, newAddress(), { register: `ЮЯ900101${String(i).padStart(2, '0')}`, phone: '99998888' });
+      expect(response.status).toBe(422);
+    }
+    await expectTryAgain(await lookUp(throttled, token, newAddress(), { register: 'ЮЯ90010150', phone: '99998888' }));
+  });
+
+  it('refuses the 31st look-up from one address, whichever account asks', async () => {
+    const throttled = behindProxy();
+    const address = newAddress();
+    const tokens = await Promise.all(['cm-inactive@example.com', 'cm-depleted@example.com', 'demo@example.com'].map((email) => tokenFor(server.db, server.secret, email)));
+    for (let i = 0; i < 30; i++) {
+      const response = await lookUp(throttled, tokens[i % 3] ?? '', address, { register: `ЮБ900101${String(i).padStart(2, '0')}`, phone: '99998888' });
+      expect(response.status).toBe(422);
+    }
+    await expectTryAgain(await lookUp(throttled, await tokenFor(server.db, server.secret, 'cm-resume@example.com'), address, { register: 'ЮБ90010150', phone: '99998888' }));
   });
 });
 

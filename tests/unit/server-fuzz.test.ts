@@ -18,7 +18,7 @@ import { apiErrorSchema } from '../../contract/error.schema';
 import { claimPoliciesSchema, claimSchema } from '../../contract/claim.schema';
 import { cardSummarySchema } from '../../contract/credit-med-card.schema';
 import { DEMO_TRANSACTION_PASSWORD } from '../../server/credit-med/request/seed';
-import { draftTokenFor, openDraft } from '../../server/mining/drafts.repo';
+import { draftTokenExpiry, draftTokenFor, openDraft } from '../../server/mining/drafts.repo';
 import { MINING_ROSTER } from '../../server/mining/seed';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/db';
@@ -239,11 +239,11 @@ beforeAll(async () => {
     return '1';
   };
   contexts.demo = {
-    headers: { ...bearer, ...demoDraft.owner, 'X-Draft-Token': draftTokenFor(server.secret, miningDraft.id) },
+    headers: { ...bearer, ...demoDraft.owner, 'X-Draft-Token': draftTokenFor(server.secret, miningDraft.id, draftTokenExpiry(3600)) },
     param: paramsOf(String(demoDraft.application.id)),
   };
   contexts.anonymous = {
-    headers: { ...visitorDraft.owner, 'X-Draft-Token': draftTokenFor(server.secret, miningDraft.id) },
+    headers: { ...visitorDraft.owner, 'X-Draft-Token': draftTokenFor(server.secret, miningDraft.id, draftTokenExpiry(3600)) },
     param: paramsOf(String(visitorDraft.application.id)),
   };
 

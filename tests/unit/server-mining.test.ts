@@ -5,11 +5,13 @@
  * the submit (idempotent, and refused for a second registration of the same person even when two
  * race), and the expiry of drafts with their images.
  */
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeSentSchema } from '../../contract/account.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { draftAccessSchema, draftSchema, programmeSchema, submittedSchema, type UploadedFile } from '../../contract/mining.schema';
 import { badRequest } from '../../server/http/errors';
+import { draftTokenFor } from '../../server/mining/drafts.repo';
 import { sweepExpiredDrafts, type MiningUploads } from '../../server/mining/mining.routes';
 import { MINING_ALREADY_REGISTERED, MINING_OTHER_PHONE, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
 import { createTestServer, postJson, type TestServer } from '../../server/testing';
@@ -110,16 +112,36 @@ describe('programme', () => {
 });
 
 describe('roster check', () => {
-  it('refuses someone not on the roster with the SPEC message', async () => {
-    const response = await post('/api/mining/start/', { register: 'ЖЖ90010112', phone: '95009999' });
-    expect(response.status).toBe(422);
-    expect((await errorOf(response)).message.key).toBe('errors.registerNotRegistered');
+  it('refuses someone not on the roster and a phone that is not the roster phone with one answer, byte for byte', async () => {
+    const ask = async (body: object) => {
+      const response = await post('/api/mining/start/', body);
+      return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+    };
+    const unknown = await ask({ register: 'ЖЖ90010112', phone: MINING_OTHER_PHONE.typedPhone });
+    const wrongPhone = await ask({ register: MINING_OTHER_PHONE.register, phone: MINING_OTHER_PHONE.typedPhone });
+    expect(unknown.status).toBe(422);
+    // The one answer says where to check both and whom to call (errors.rosterNoMatch, both languages).
+    expect(apiErrorSchema.parse(JSON.parse(unknown.body)).message).toEqual({ key: 'errors.rosterNoMatch' });
+    expect(wrongPhone).toEqual(unknown);
   });
 
-  it('refuses a phone that is not the roster phone', async () => {
-    const response = await post('/api/mining/start/', { register: MINING_OTHER_PHONE.register, phone: MINING_OTHER_PHONE.typedPhone });
-    expect(response.status).toBe(422);
-    expect((await errorOf(response)).message.key).toBe('errors.wrongPhone');
+  it('throttles the look-up per register number and per address, counted before it, with Retry-After', async () => {
+    const behindProxy = server.app({ miningUploads: uploads, trustedProxies: 1 });
+    const start = (body: object, address: string) => postJson(behindProxy, '/api/mining/start/', body, { 'X-Forwarded-For': address });
+    const expectTryAgain = async (response: Response) => {
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(800);
+      expect((await errorOf(response)).message).toEqual({ key: 'errors.tryAgainIn', values: { minutes: 15 } });
+    };
+    // Ten phone guesses for one employee from ten addresses; the 11th, with the right phone, sends no code.
+    const person = takePerson();
+    for (let i = 0; i < 10; i++) expect((await start({ register: person.register, phone: `9500${String(7000 + i)}` }, `192.0.2.${i + 1}`)).status).toBe(422);
+    await expectTryAgain(await start({ register: person.register, phone: person.phone }, '192.0.2.50'));
+    const { messages } = (await (await behindProxy.request(`/api/dev/outbox/?to=${person.phone}`)).json()) as { messages: unknown[] };
+    expect(messages).toHaveLength(0);
+    // One address asking about thirty register numbers: the 31st is refused.
+    for (let i = 0; i < 30; i++) expect((await start({ register: `ЮЯ900101${String(i).padStart(2, '0')}`, phone: '95009999' }, '198.51.100.77')).status).toBe(422);
+    await expectTryAgain(await start({ register: 'ЮЯ90010150', phone: '95009999' }, '198.51.100.77'));
   });
 
   it('refuses someone already registered', async () => {
@@ -305,7 +327,12 @@ describe('submit', () => {
     const other = await submit(token, 'submit-key-00000002');
     expect(other.status).toBe(409);
     expect((await errorOf(other)).message.key).toBe('errors.alreadyRegistered');
-    expect((await getDraft(token)).submitted?.reference).toBe(done.reference);
+    const { rows } = await server.db.query<{ reference: string }>('select reference from mining_registrations where draft_id = $1', [token.split('.')[0]]);
+    expect(rows[0]?.reference).toBe(done.reference);
+    // The submission ends the token: it reads the draft no more, and a late save is refused.
+    const read = await app.request('/api/mining/draft/', { headers: { 'X-Draft-Token': token } });
+    expect(read.status).toBe(422);
+    expect((await errorOf(read)).message.key).toBe('errors.verificationGone');
     expect((await put('/api/mining/draft/insurer/', insurer, token)).status).toBe(409);
 
     await age(person.phone, 120);
@@ -358,28 +385,37 @@ describe('images in the real upload store', () => {
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   const b64 = (value: string) => Buffer.from(value).toString('base64');
 
+  const real = () => server.app({ uploadStore: temporaryUploadStore().store });
+  const uploadTo = (store: ReturnType<typeof real>) => async (token: string, name: string) => {
+    const created = await store.request('/api/uploads/', {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(png.length), 'Upload-Metadata': `kind ${b64('image')},filename ${b64(name)}`, 'X-Draft-Token': token },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location') ?? '';
+    const id = location.split('/').filter(Boolean).at(-1) ?? '';
+    const patched = await store.request(`/api/uploads/${id}`, {
+      method: 'PATCH',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'X-Draft-Token': token },
+      body: png,
+    });
+    expect(patched.status).toBe(204);
+    return id;
+  };
+  /** What the token reaches: the draft (GET), an upload's tus HEAD and its content (GET). */
+  const reach = async (store: ReturnType<typeof real>, token: string, uploadId: string) => ({
+    draft: (await store.request('/api/mining/draft/', { headers: { 'X-Draft-Token': token } })).status,
+    head: (await store.request(`/api/uploads/${uploadId}`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', 'X-Draft-Token': token } })).status,
+    content: (await store.request(`/api/uploads/${uploadId}/content`, { headers: { 'X-Draft-Token': token } })).status,
+  });
+
   it('takes uploads made with the draft token, and shows them to that draft only', async () => {
-    const real = server.app({ uploadStore: temporaryUploadStore().store });
-    const upload = async (token: string, name: string) => {
-      const created = await real.request('/api/uploads/', {
-        method: 'POST',
-        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(png.length), 'Upload-Metadata': `kind ${b64('image')},filename ${b64(name)}`, 'X-Draft-Token': token },
-      });
-      expect(created.status).toBe(201);
-      const location = created.headers.get('location') ?? '';
-      const id = location.split('/').filter(Boolean).at(-1) ?? '';
-      const patched = await real.request(`/api/uploads/${id}`, {
-        method: 'PATCH',
-        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'X-Draft-Token': token },
-        body: png,
-      });
-      expect(patched.status).toBe(204);
-      return id;
-    };
+    const store = real();
+    const upload = uploadTo(store);
     const token = await confirmPhone(takePerson());
     const stranger = await confirmPhone(takePerson());
     const ids = { idFront: await upload(token, 'front.png'), idBack: await upload(token, 'back.png'), selfie: await upload(token, 'selfie.png') };
-    const saved = await real.request('/api/mining/draft/images/', {
+    const saved = await store.request('/api/mining/draft/images/', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', 'X-Draft-Token': token },
       body: JSON.stringify(ids),
@@ -387,17 +423,56 @@ describe('images in the real upload store', () => {
     expect(saved.status).toBe(200);
     expect(draftSchema.parse(await saved.json()).images).toMatchObject({ idFront: { id: ids.idFront, filename: 'front.png', mime: 'image/png', size: png.length } });
 
-    const mine = await real.request(`/api/uploads/${ids.selfie}/content`, { headers: { 'X-Draft-Token': token } });
+    const mine = await store.request(`/api/uploads/${ids.selfie}/content`, { headers: { 'X-Draft-Token': token } });
     expect(mine.status).toBe(200);
     expect(Buffer.from(await mine.arrayBuffer()).equals(png)).toBe(true);
-    expect((await real.request(`/api/uploads/${ids.selfie}/content`, { headers: { 'X-Draft-Token': stranger } })).status).toBe(404);
-    expect((await real.request(`/api/uploads/${ids.selfie}/content`)).status).toBe(401);
+    expect((await store.request(`/api/uploads/${ids.selfie}/content`, { headers: { 'X-Draft-Token': stranger } })).status).toBe(404);
+    expect((await store.request(`/api/uploads/${ids.selfie}/content`)).status).toBe(401);
     // Another draft cannot claim them either.
-    const stolen = await real.request('/api/mining/draft/images/', {
+    const stolen = await store.request('/api/mining/draft/images/', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', 'X-Draft-Token': stranger },
       body: JSON.stringify(ids),
     });
     expect(stolen.status).toBe(400);
+  });
+
+  it('ends a draft token at its expiry: it reads neither the draft nor its uploads', async () => {
+    const store = real();
+    const token = await confirmPhone(takePerson());
+    const [id = '', expires = '', mac = ''] = token.split('.');
+    // Issued for 12 hours, signed with the draft id.
+    expect(Number(expires) - Date.now() / 1000).toBeGreaterThan(12 * 3600 - 60);
+    expect(Number(expires) - Date.now() / 1000).toBeLessThanOrEqual(12 * 3600);
+    const selfie = await uploadTo(store)(token, 'selfie.png');
+    expect(await reach(store, token, selfie)).toEqual({ draft: 200, head: 200, content: 200 });
+    // The same draft and signing key, an expiry just past: refused everywhere.
+    const expired = draftTokenFor(server.secret, id, Math.floor(Date.now() / 1000) - 1);
+    expect(await reach(store, expired, selfie)).toEqual({ draft: 422, head: 401, content: 401 });
+    // The expiry is signed: moved forward, the old signature no longer fits.
+    expect(await reach(store, `${id}.${Number(expires) + 86_400}.${mac}`, selfie)).toEqual({ draft: 422, head: 401, content: 401 });
+    // A token of the older form, without an expiry, is refused too.
+    const oldForm = `${id}.${createHmac('sha256', server.secret).update(`mining-draft:${id}`).digest('base64url')}`;
+    expect(await reach(store, oldForm, selfie)).toEqual({ draft: 422, head: 401, content: 401 });
+  });
+
+  it('ends a draft token when the registration is submitted: it reads neither the draft nor its uploads', async () => {
+    const store = real();
+    const upload = uploadTo(store);
+    const token = await confirmPhone(takePerson());
+    const ids = { idFront: await upload(token, 'front.png'), idBack: await upload(token, 'back.png'), selfie: await upload(token, 'selfie.png') };
+    const save = (path: string, body: unknown) =>
+      store.request(path, { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Draft-Token': token }, body: JSON.stringify(body) });
+    expect((await save('/api/mining/draft/insurer/', insurer)).status).toBe(200);
+    expect((await save('/api/mining/draft/beneficiaries/', beneficiaries)).status).toBe(200);
+    expect((await save('/api/mining/draft/images/', ids)).status).toBe(200);
+    expect(await reach(store, token, ids.idFront)).toEqual({ draft: 200, head: 200, content: 200 });
+    const submitted = await postJson(store, '/api/mining/draft/submit/', {}, { 'X-Draft-Token': token, 'Idempotency-Key': 'ended-submit-key-01' });
+    expect(submitted.status).toBe(200);
+    const { reference } = submittedSchema.parse(await submitted.json());
+    for (const id of Object.values(ids)) expect(await reach(store, token, id)).toEqual({ draft: 422, head: 401, content: 401 });
+    // A submit retried with its key after a lost answer still gets its reference (and nothing else).
+    const retried = await postJson(store, '/api/mining/draft/submit/', {}, { 'X-Draft-Token': token, 'Idempotency-Key': 'ended-submit-key-01' });
+    expect(submittedSchema.parse(await retried.json()).reference).toBe(reference);
   });
 });
