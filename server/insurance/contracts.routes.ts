@@ -12,7 +12,7 @@ import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
-import { ensureSchedule, isPendingUpdate, readSchedule } from '../fees/schedule.repo';
+import { isPendingUpdate, readSchedule } from '../fees/schedule.repo';
 import { feeSchedule, wholeYears } from './schedule';
 
 interface PolicyRow extends ContractSummary {
@@ -91,7 +91,6 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
     ]);
     const row = rows[0];
     if (!row) throw notFound();
-    await ensureSchedule(db, row.id);
     const today = todayInMongolia();
     const { rows: paymentRows } = await db.query<{ paid_at: Date; amount: number; method: string; reference: string; confirmed_at: Date | null; online: boolean }>(
       `select pp.paid_at, pp.amount, pp.method, pp.reference, pp.fee_payment_id is not null as online,
