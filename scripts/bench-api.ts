@@ -4,7 +4,8 @@
  * same run, against a bare Node http server answering the very same bytes — the ceiling of this
  * machine — for GET /api/home/ and a signed-in GET /api/profile/. With DATABASE_URL set the server
  * runs on that PostgreSQL database instead (e.g. `bash scripts/with-postgres.sh sh -c
- * 'DATABASE_URL=$TEST_DATABASE_URL npm run bench:api'`; it migrates and seeds an empty one).
+ * 'DATABASE_URL=$TEST_DATABASE_URL npm run bench:api'`; it migrates and, in demo mode (DEMO=1), seeds
+ * an empty one).
  *
  *  1. Throughput: 10 connections as fast as they go; requests/s, p50, p99 and the share of the bare
  *     server's requests/s (target ≥ 25 %).
@@ -104,7 +105,7 @@ try {
   const appPort = await freePort();
   const app = await startChild(
     [SERVER],
-    { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), TOKEN_SECRET: 'bench-secret-that-is-long-enough-0123456789', NODE_ENV: 'production' },
+    { PORT: String(appPort), HOST: '127.0.0.1', DEMO: '1', DATA_DIR: join(work, 'data'), TOKEN_SECRET: 'bench-secret-that-is-long-enough-0123456789', NODE_ENV: 'production' },
     /listening on/,
   );
   children.push(app);

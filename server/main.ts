@@ -2,7 +2,8 @@
  * `npm run serve` and `npm start` (compiled to dist-server/main.js by scripts/build-server.mjs) and
  * `npm run dev` (through tsx): the reference server configured from the environment.
  *   PORT (8080), HOST (127.0.0.1), DATA_DIR (.data; PGlite in .data/db, secret in .data/secret),
- *   DATABASE_URL (a PostgreSQL server instead of PGlite), TOKEN_SECRET (else kept in .data/secret),
+ *   DATABASE_URL (a PostgreSQL server instead of PGlite), DEMO (1/0: demo mode; by default on with
+ *   the embedded PGlite, off with DATABASE_URL), TOKEN_SECRET (else kept in .data/secret),
  *   TRUST_PROXY (number of proxies appending to X-Forwarded-For; 'true' means 1), HSTS_MAX_AGE
  *   (seconds of Strict-Transport-Security on HTTPS answers, one year by default, 0 off), CORS_ORIGINS
  *   (comma-separated), DIST_DIR (dist), NODE_ENV=development for development caching.
@@ -32,6 +33,19 @@ const parseHstsMaxAge = (value: string | undefined): number | undefined => {
 
 const hstsMaxAge = parseHstsMaxAge(env.HSTS_MAX_AGE);
 
+/**
+ * Demo mode (demo data in an empty database, the reference insurer's automatic moves): DEMO=1 or
+ * DEMO=0; unset, on with the embedded database (`npm start`) and off with DATABASE_URL (production).
+ */
+const demoMode = (value: string | undefined, databaseUrl: string | undefined): boolean => {
+  if (value === undefined || value === '') return !databaseUrl;
+  if (value === '1') return true;
+  if (value === '0') return false;
+  throw new Error(`DEMO must be 1 or 0, got "${value}"`);
+};
+
+const demo = demoMode(env.DEMO, env.DATABASE_URL);
+
 const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
 
@@ -45,6 +59,7 @@ const server = await startServer({
   memory: false,
   dataDir: env.DATA_DIR || '.data',
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+  demo,
   ...(env.TOKEN_SECRET ? { secret: env.TOKEN_SECRET } : {}),
   ...(env.DIST_DIR ? { distDir: env.DIST_DIR } : {}),
   isDev: env.NODE_ENV === 'development',
@@ -65,7 +80,9 @@ const server = await startServer({
   throw error;
 });
 
-console.log(`[server] listening on ${server.url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+console.log(
+  `[server] listening on ${server.url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${demo ? ', demo mode' : ''})`,
+);
 
 const stop = (signal: string) => {
   console.log(`[server] ${signal}: shutting down`);

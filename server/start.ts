@@ -1,7 +1,7 @@
 /**
- * Starts the whole server on a port: database (migrated and seeded), API, images and SPA. Browser
- * tests call `startServer()` for an in-memory instance on a free port; server/main.ts calls it with
- * the environment's settings.
+ * Starts the whole server on a port: database (migrated, reference data synced, and in demo mode
+ * seeded), API, images and SPA. Browser tests call `startServer({ demo: true })` for an in-memory
+ * instance on a free port; server/main.ts calls it with the environment's settings.
  */
 import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -10,12 +10,8 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app';
 import type { Db } from './db/db';
-import { migrate } from './db/migrate';
 import { openDb } from './db/open';
-import { seedIfEmpty } from './db/seed';
-import { syncInsurance } from './insurance/seed';
-import { syncMining } from './mining/seed';
-import { syncCreditMedCards } from './credit-med/cards/seed';
+import { prepareDatabase } from './db/prepare';
 import { startPreClaimProgress } from './credit-med/cards/progress';
 import { startDraftSweeper } from './mining/mining.routes';
 import { startClaimReviewer } from './claims/claims.routes';
@@ -28,8 +24,15 @@ export interface StartOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
-  /** In-memory PGlite (default true): every start is a fresh, seeded database. */
+  /** In-memory PGlite (default true): every start is a fresh database (seeded when `demo`). */
   memory?: boolean;
+  /**
+   * Demo mode (default false): the demo data (accounts with known passwords, their policies, claims,
+   * Credit Med, feedback) is written into a database without users, and the reference insurer moves
+   * things by itself (claims to review, pre-claims along their statuses, replies to feedback). Never
+   * on a production database. Tests and `npm start` on the embedded database turn it on (server/main.ts).
+   */
+  demo?: boolean;
   /** Used when `memory` is false: PGlite lives in `<dataDir>/db`, the token secret in `<dataDir>/secret`. */
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
@@ -71,6 +74,7 @@ export const startServer = async ({
   port = 0,
   host = '127.0.0.1',
   memory = true,
+  demo = false,
   dataDir = '.data',
   databaseUrl,
   secret,
@@ -94,11 +98,7 @@ export const startServer = async ({
   };
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
-    await migrate(db);
-    await seedIfEmpty(db);
-    await syncInsurance(db);
-    await syncMining(db);
-    await syncCreditMedCards(db);
+    await prepareDatabase(db, { demo });
     // Replicas sharing one PostgreSQL must share TOKEN_SECRET too; a kept file only suits one machine.
     const tokenSecret = secret ?? (memory ? randomSecret() : await loadOrCreateSecret(dataDir));
     let store = uploadStore;
@@ -108,9 +108,10 @@ export const startServer = async ({
       store = temporary.store;
     }
     store ??= fileUploadStore(join(dataDir, 'uploads'));
-    // Sweeps of expired uploads and drafts, and the reference insurer's own moves (claims to review,
-    // pre-claims along their statuses, replies to feedback).
-    stops.push(startUploadSweeper(db, store), startDraftSweeper(db), startPreClaimProgress(db), startClaimReviewer(db), startFeedbackReplier(db));
+    // Sweeps of expired uploads and drafts; in demo mode the reference insurer's own moves too (claims
+    // to review, pre-claims along their statuses, replies to feedback).
+    stops.push(startUploadSweeper(db, store), startDraftSweeper(db));
+    if (demo) stops.push(startPreClaimProgress(db), startClaimReviewer(db), startFeedbackReplier(db));
     const app = createApp({
       db,
       secret: tokenSecret,

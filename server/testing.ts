@@ -1,6 +1,6 @@
 /**
- * Helpers for server tests: one migrated, seeded database per test file, and apps built on it with
- * whatever options a test needs. Not used by the running server.
+ * Helpers for server tests: one migrated database with the demo data per test file, and apps built on
+ * it with whatever options a test needs. Not used by the running server.
  *
  * The database is in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server (the vitest
  * project `unit-pg`, see scripts/with-postgres.sh), a database of its own on that server, created for
@@ -9,12 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { createApp, type AppOptions } from './app';
 import type { Db } from './db/db';
-import { migrate } from './db/migrate';
 import { openDb } from './db/open';
-import { seedIfEmpty } from './db/seed';
-import { syncInsurance } from './insurance/seed';
-import { syncMining } from './mining/seed';
-import { syncCreditMedCards } from './credit-med/cards/seed';
+import { prepareDatabase } from './db/prepare';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -95,11 +91,8 @@ export const createTestServer = async (): Promise<TestServer> => {
   const database = await createTestDatabase();
   const db = await openTestDb(database);
   try {
-    await migrate(db);
-    await seedIfEmpty(db);
-    await syncInsurance(db);
-    await syncMining(db);
-    await syncCreditMedCards(db);
+    // What a demo start does to its database (the reference insurer's moves are the tests' to run).
+    await prepareDatabase(db, { demo: true });
   } catch (error) {
     await db.close();
     throw error;

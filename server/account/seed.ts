@@ -33,6 +33,9 @@ export const DEMO_POLICYHOLDERS: readonly DemoPolicyholder[] = [
   { partnerId: 100499, name: 'Тэмүүлэн Болд', register: 'ЗА01230155', phone: '99001199', productId: null },
 ];
 
+/** The contract number of the `index`th demo policyholder's policy. */
+export const policyholderContractNumber = (index: number) => `BR-2024-${String(500 + index).padStart(6, '0')}`;
+
 /** Runs inside the demo seed's transaction, after the accounts and products are written. */
 export const seedAccounts = async (tx: Queryable) => {
   await tx.query(
@@ -58,7 +61,7 @@ export const seedAccounts = async (tx: Queryable) => {
       `insert into policies (partner_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
        values ($1, $2, $3, '2024-01-01', '2034-12-31', $4, 'monthly', 'active')
        on conflict (contract_number) do nothing`,
-      [person.partnerId, `BR-2024-${String(500 + index).padStart(6, '0')}`, person.productId, 50_000 + index * 5_000],
+      [person.partnerId, policyholderContractNumber(index), person.productId, 50_000 + index * 5_000],
     );
   }
 };

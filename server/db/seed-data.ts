@@ -1,7 +1,8 @@
 /**
- * Demo content written on first start: two accounts with policies, the home page (hero, info boxes,
- * all 15 products of SPEC section 3, mobile teaser) and the user-manual links. Images and files are
- * served by this server (server/assets), nothing is fetched from elsewhere.
+ * The products of SPEC section 3 (reference data, every start), the site's content written once into a
+ * database without it (the home page's hero, info boxes and mobile teaser, the user-manual links), and
+ * the demo accounts with their policies (demo mode only, into a database without users). Images and
+ * files are served by this server (server/assets), nothing is fetched from elsewhere.
  */
 
 export const COMPANY = { mn: 'Нар Лайф Даатгал ХХК', en: 'Nar Life Insurance LLC' } as const;
@@ -231,7 +232,13 @@ export interface SeedPolicy {
 
 export interface SeedUser {
   email: string;
+  /** The documented password (README); the seed stores only `passwordHash`. */
   password: string;
+  /**
+   * `password` hashed once, ahead of time (scrypt costs ~125 ms, and test servers seed often): the
+   * seed hashes nothing. tests/unit/server-demo-passwords.test.ts checks each verifies `password`.
+   */
+  passwordHash: string;
   name: string;
   partnerId: number;
   register: string;
@@ -243,6 +250,7 @@ export interface SeedUser {
 export const DEMO_USER: SeedUser = {
   email: 'demo@example.com',
   password: 'demo1234',
+  passwordHash: 'scrypt$32768$8$1$me-a3AuoybKtGs7LK1AlRA$-psKR8EHgjHaO_9x7mXZYBBHoQA_dSb4UwdmAniizjNOqT9G4vb_ThQWboHfVsZziVD9EEANZzMrAdhuLx2VqA',
   name: 'Бат-Эрдэнэ Дорж',
   partnerId: 100234,
   register: 'УБ90061512',
@@ -282,6 +290,7 @@ export const DEMO_USER: SeedUser = {
 export const SECOND_USER: SeedUser = {
   email: 'user2@example.com',
   password: 'user1234',
+  passwordHash: 'scrypt$32768$8$1$D3G11ovkq660_b9gKAsUsQ$hYkrrse-OLyoUtct4YSS-I0-paKLGHfPNwl8WmnZWCOkiSdBZ-OBUe6Mnm1OHj7RK8wuy4bkDWP6_HLvb7KSRA',
   name: 'Сарангэрэл Ганболд',
   partnerId: 100871,
   register: 'ЧД88120345',
@@ -307,6 +316,7 @@ export const SEED_USERS: readonly SeedUser[] = [DEMO_USER, SECOND_USER];
 export const CM_NEW_USER: SeedUser = {
   email: 'cm-new@example.com',
   password: 'cmnew1234',
+  passwordHash: 'scrypt$32768$8$1$6Dr3akrJlSTkKid-qj-ggA$cBqqAB0niXKjbPOIJMeEsFjWYHVQ4LfCQicGKipyYfo-WuRkiEKmIMsrYf2MV3HQMDXh5oz0it3kVEXRABBLEQ',
   name: 'Тэмүүжин Батсүх',
   partnerId: 100901,
   register: 'УЕ92041517',
@@ -318,6 +328,7 @@ export const CM_NEW_USER: SeedUser = {
 export const CM_RESUME_USER: SeedUser = {
   email: 'cm-resume@example.com',
   password: 'cmresume1234',
+  passwordHash: 'scrypt$32768$8$1$OTN4DM75tNl4kR2DCqYpQQ$CI8S19BKOyyX1xvqLPrVNjuatRFs3jkhQ91x7r5hRARhF3xqJlveouAVKjAqvKHblS63eEvAfuw0snlsboQPKQ',
   name: 'Номин Эрдэнэ',
   partnerId: 100902,
   register: 'ЧИ93081224',

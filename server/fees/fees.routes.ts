@@ -36,7 +36,7 @@ import { isUuid } from '../insurance/owner';
 import { VISIBLE } from '../insurance/contracts.routes';
 import { maskPhone } from '../payments/providers';
 import { createFeeInvoice } from './fee-invoices';
-import { ensureSchedule, FEE_FROM, feeColumns, type FeeRow, readSchedule, toFeeItem } from './schedule.repo';
+import { FEE_FROM, feeColumns, type FeeRow, readSchedule, toFeeItem } from './schedule.repo';
 
 /**
  * The /fee look-up tells whether a register number and a phone hold a policy, and texts that phone:
@@ -169,13 +169,11 @@ export const feeRoutes = ({ db, secret, verifications, ttlSeconds, trustedProxie
     if (!/^\d{1,9}$/.test(id)) throw notFound();
     const [policyId] = await visiblePolicyIds(db, c.var.user, Number(id));
     if (policyId === undefined) throw notFound();
-    await ensureSchedule(db, policyId);
     return c.json<FeeList>({ fees: await readSchedule(db, policyId, languageOfRequest(c)) });
   });
 
   app.get('/fees/due/', signedIn, async (c) => {
     const ids = await visiblePolicyIds(db, c.var.user);
-    for (const id of ids) await ensureSchedule(db, id);
     return c.json<FeeList>({ fees: await dueFeesOf(db, ids, languageOfRequest(c)) });
   });
 
@@ -258,7 +256,6 @@ export const feeRoutes = ({ db, secret, verifications, ttlSeconds, trustedProxie
       );
       const found = policies[0];
       if (found) policy = { ...found, insurer: maskName(found.insurer) };
-      await ensureSchedule(db, access.policy_id);
       fees = await dueFeesOf(db, [access.policy_id], language);
     }
     return {

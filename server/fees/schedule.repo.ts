@@ -1,7 +1,9 @@
 /**
- * Each policy's fee schedule in the database (fee_schedule): made once from the policy's start date,
- * end date and frequency (server/insurance/schedule.ts), the first time the policy is read, with the
- * fees its payments so far cover marked paid (and confirmed: they are in the insurer's records).
+ * Each policy's fee schedule in the database (fee_schedule): written where the policy is made (a
+ * purchase's settlement in createPolicy, the demo seed) from its start date, end date and frequency
+ * (server/insurance/schedule.ts), with the fees its payments so far cover marked paid (and confirmed:
+ * they are in the insurer's records). Policies older than this rule got theirs once from migration
+ * 020; an import brings its own (README, "Importing policies"). Reads never write.
  */
 import { DUE_WINDOW_DAYS, FEE_UPDATE_WORKING_DAYS, type FeeItem, type FeeStatus } from '../../contract/fee.schema';
 import type { FeeFrequency } from '../../contract/insurance.schema';
@@ -10,8 +12,11 @@ import type { Queryable } from '../db/db';
 import type { Language } from '../http/language';
 import { addDays, feeSchedule } from '../insurance/schedule';
 
-/** Writes the schedule of a policy that has none yet; safe to run twice (the unique policy_id, seq). */
-export const ensureSchedule = async (tx: Queryable, policyId: number): Promise<void> => {
+/**
+ * Writes the schedule of a policy just made, after its payments so far; does nothing when it has one
+ * (safe to run twice: the unique policy_id, seq). Migration 020 does the same in SQL for older policies.
+ */
+export const writeSchedule = async (tx: Queryable, policyId: number): Promise<void> => {
   const { rows } = await tx.query<{
     start_date: string;
     end_date: string;
@@ -29,7 +34,8 @@ export const ensureSchedule = async (tx: Queryable, policyId: number): Promise<v
     [policyId],
   );
   const policy = rows[0];
-  if (!policy || policy.scheduled) return;
+  // A policy without fees (amount 0) has no schedule.
+  if (!policy || policy.scheduled || policy.fee_amount <= 0) return;
   const fees = feeSchedule(policy.start_date, policy.end_date, policy.fee_frequency, policy.fee_amount);
   const paidCount = policy.fee_amount > 0 ? Math.floor(policy.paid_total / policy.fee_amount) : 0;
   // Paid fees were paid on their date; one not yet due (a purchase's first fee) when it was paid.
@@ -52,12 +58,6 @@ export const ensureSchedule = async (tx: Queryable, policyId: number): Promise<v
      on conflict (policy_id, seq) do nothing`,
     values,
   );
-};
-
-/** Schedules for every policy that has none (run at start, after the demo seed). */
-export const ensureAllSchedules = async (tx: Queryable): Promise<void> => {
-  const { rows } = await tx.query<{ id: number }>('select p.id from policies p where not exists (select 1 from fee_schedule s where s.policy_id = p.id)');
-  for (const { id } of rows) await ensureSchedule(tx, id);
 };
 
 /** Monday to Friday between the day after `from` and `to` (both 'YYYY-MM-DD'). */

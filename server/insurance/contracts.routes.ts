@@ -12,7 +12,7 @@ import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
-import { ensureSchedule, isPendingUpdate, readSchedule } from '../fees/schedule.repo';
+import { isPendingUpdate, readSchedule } from '../fees/schedule.repo';
 import { feeSchedule, wholeYears } from './schedule';
 
 interface PolicyRow extends ContractSummary {
@@ -79,7 +79,6 @@ export const readContractDetail = async (db: Db, user: UserRow, id: number, lang
   ]);
   const row = rows[0];
   if (!row) return undefined;
-  await ensureSchedule(db, row.id);
   const today = todayInMongolia();
   const { rows: paymentRows } = await db.query<{
     paid_at: Date;

@@ -6,6 +6,7 @@
 import type { ContractStep, FeeFrequency, InsuredStep, Quote } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import type { Queryable } from '../db/db';
+import { writeSchedule } from '../fees/schedule.repo';
 import { addDays, termEnd } from './schedule';
 
 export interface PaidApplication {
@@ -40,8 +41,9 @@ const linkInsuredPartner = async (tx: Queryable, policyId: number, insured: { re
 };
 
 /**
- * Inserts the application's policy and its first payment; does nothing when the application already
- * has one (the unique application_id). Returns the policy's contract number either way.
+ * Inserts the application's policy, its first payment and its fee schedule (the first fee paid); does
+ * nothing when the application already has one (the unique application_id). Returns the policy's
+ * contract number either way.
  */
 export const createPolicy = async (tx: Queryable, application: PaidApplication, payment: PolicyPayment, now: Date = new Date()): Promise<string> => {
   const { rows: productRows } = await tx.query<{ contract_prefix: string }>('select contract_prefix from products where id = $1', [
@@ -90,5 +92,6 @@ export const createPolicy = async (tx: Queryable, application: PaidApplication, 
      on conflict (policy_id, reference) do nothing`,
     [policyId, payment.amount, now.toISOString(), payment.method, payment.reference],
   );
+  await writeSchedule(tx, policyId);
   return contractNumber;
 };

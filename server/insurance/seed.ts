@@ -1,11 +1,14 @@
 /**
- * Run at every start after the demo seed: writes the catalogue's content into the products table and
- * completes policies that predate online purchases (the seeded ones) with what the policy pages show:
- * owner and insured person, the payments made so far, demo beneficiaries. Idempotent.
+ * `syncInsurance`, reference data at every start: the products and the catalogue's content.
+ * `seedPolicyHistory`, demo data (the demo seed, once, into an empty database): completes the seeded
+ * policies with what the policy pages show (owner and insured person, the payments made so far, demo
+ * beneficiaries) and writes their fee schedules. Both idempotent.
  */
+import type { FeeFrequency } from '../../contract/insurance.schema';
 import type { Db, Queryable } from '../db/db';
+import { COMPANY, PRODUCTS, productImage } from '../db/seed-data';
+import { writeSchedule } from '../fees/schedule.repo';
 import { syncCatalogue } from './catalogue';
-import { ensureAllSchedules } from '../fees/schedule.repo';
 import { feeSchedule } from './schedule';
 
 /** Lock shared by replicas starting together. */
@@ -27,52 +30,64 @@ const DEMO_BENEFICIARIES: Readonly<Record<string, readonly object[]>> = {
  */
 const UNPAID_DEMO_FEES: Readonly<Record<string, number>> = { 'LI-2023-000184': 2, 'TS-2022-004512': 1 };
 
-const completeOlderPolicies = async (tx: Queryable, today: string) => {
+interface SeededPolicy {
+  id: number;
+  contract_number: string;
+  start_date: string;
+  end_date: string;
+  fee_amount: number;
+  fee_frequency: FeeFrequency;
+}
+
+/** Every fee due before today was paid by bank transfer on its due date (but the demo's unpaid ones). */
+const seedPayments = async (tx: Queryable, policy: SeededPolicy, today: string) => {
+  const past = feeSchedule(policy.start_date, policy.end_date, policy.fee_frequency, policy.fee_amount).filter((item) => item.due_date < today);
+  const due = past.slice(0, Math.max(0, past.length - (UNPAID_DEMO_FEES[policy.contract_number] ?? 0)));
+  for (const [index, item] of due.entries()) {
+    await tx.query(
+      `insert into policy_payments (policy_id, amount, paid_at, method, reference)
+       values ($1, $2, $3, 'transfer', $4) on conflict (policy_id, reference) do nothing`,
+      [policy.id, item.amount, `${item.due_date}T02:00:00Z`, `${policy.contract_number}-${String(index + 1).padStart(3, '0')}`],
+    );
+  }
+};
+
+/** The seeded policies (`contractNumbers`) get their owner, beneficiaries, past payments and schedule. */
+export const seedPolicyHistory = async (tx: Queryable, contractNumbers: readonly string[], today: string = new Date().toISOString().slice(0, 10)) => {
   await tx.query(
     `update policies p set owner_name = u.name, insured_name = u.name, insured_register = u.register
        from users u
-      where u.id = p.user_id and p.application_id is null and p.insured_register is null`,
+      where u.id = p.user_id and p.contract_number = any($1::text[]) and p.application_id is null and p.insured_register is null`,
+    [contractNumbers],
   );
-  const { rows } = await tx.query<{
-    id: number;
-    contract_number: string;
-    start_date: string;
-    end_date: string;
-    fee_amount: number;
-    fee_frequency: 'single' | 'monthly' | 'quarterly' | 'semiannual' | 'annual';
-    beneficiaries: unknown[];
-    payments: number;
-  }>(
+  const { rows } = await tx.query<SeededPolicy & { beneficiaries: unknown[]; payments: number }>(
     `select p.id, p.contract_number, p.start_date, p.end_date, p.fee_amount, p.fee_frequency, p.beneficiaries,
             (select count(*)::int from policy_payments pp where pp.policy_id = p.id) as payments
-       from policies p where p.application_id is null`,
+       from policies p where p.contract_number = any($1::text[]) and p.application_id is null`,
+    [contractNumbers],
   );
   for (const policy of rows) {
     const demo = DEMO_BENEFICIARIES[policy.contract_number];
     if (demo && policy.beneficiaries.length === 0) {
       await tx.query('update policies set beneficiaries = $2 where id = $1', [policy.id, JSON.stringify(demo)]);
     }
-    if (policy.payments > 0) continue;
-    // Every fee due before today was paid by bank transfer on its due date (but the demo's unpaid ones).
-    const past = feeSchedule(policy.start_date, policy.end_date, policy.fee_frequency, policy.fee_amount).filter(
-      (item) => item.due_date < today,
-    );
-    const due = past.slice(0, Math.max(0, past.length - (UNPAID_DEMO_FEES[policy.contract_number] ?? 0)));
-    for (const [index, item] of due.entries()) {
-      await tx.query(
-        `insert into policy_payments (policy_id, amount, paid_at, method, reference)
-         values ($1, $2, $3, 'transfer', $4) on conflict (policy_id, reference) do nothing`,
-        [policy.id, item.amount, `${item.due_date}T02:00:00Z`, `${policy.contract_number}-${String(index + 1).padStart(3, '0')}`],
-      );
-    }
+    if (policy.payments === 0) await seedPayments(tx, policy, today);
+    await writeSchedule(tx, policy.id);
   }
 };
 
-export const syncInsurance = async (db: Db, today: string = new Date().toISOString().slice(0, 10)): Promise<void> => {
+/** The products (SPEC 3) missing are added, names an operator changed are kept; then the catalogue's content. */
+export const syncInsurance = async (db: Db): Promise<void> => {
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SYNC_LOCK]);
+    for (const [index, product] of PRODUCTS.entries()) {
+      await tx.query(
+        `insert into products (id, name_mn, name_en, company_name_mn, company_name_en, image, summary_mn, summary_en, sort_order, show_on_home)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, true)
+         on conflict (id) do nothing`,
+        [product.id, product.name.mn, product.name.en, COMPANY.mn, COMPANY.en, productImage(product.id), product.summary.mn, product.summary.en, index + 1],
+      );
+    }
     await syncCatalogue(tx);
-    await completeOlderPolicies(tx, today);
-    await ensureAllSchedules(tx);
   });
 };

@@ -50,7 +50,7 @@ beforeAll(async () => {
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   });
-  [server, browser] = await Promise.all([startServer({ port: 0, host: '127.0.0.1', memory: true, distDir: outDir }), launchChromium()]);
+  [server, browser] = await Promise.all([startServer({ port: 0, host: '127.0.0.1', memory: true, demo: true, distDir: outDir }), launchChromium()]);
   token = await accessTokenFor(server.url, demoUser);
   auth = { Authorization: `Bearer ${token}` };
 }, 180_000);

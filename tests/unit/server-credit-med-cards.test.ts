@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { cardSummarySchema, hospitalListSchema, preClaimSchema, type PreClaim } from '../../contract/credit-med-card.schema';
 import { invoiceSchema } from '../../contract/payment.schema';
-import { hashPassword } from '../../server/auth/password';
 import { insertUser } from '../../server/auth/users.repo';
 import { advancePreClaims } from '../../server/credit-med/cards/progress';
 import { CARD_SEED_USERS, REJECTING_HOSPITAL_ID } from '../../server/credit-med/cards/seed';
-import { DEMO_TRANSACTION_PASSWORD } from '../../server/credit-med/request/seed';
+import { DEMO_TRANSACTION_PASSWORD, DEMO_TRANSACTION_PASSWORD_HASH } from '../../server/credit-med/request/seed';
 import { createTestServer, type TestServer } from '../../server/testing';
 import { newKey, send, tokenFor, type TestApp } from './support/purchase';
 
@@ -21,7 +20,8 @@ let server: TestServer;
 let app: TestApp;
 let demo: string;
 let second: string;
-let txHash: string;
+/** The demo transaction password's stored hash: cardUser's contracts take the same password. */
+const txHash = DEMO_TRANSACTION_PASSWORD_HASH;
 
 const auth = (token: string, extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${token}`, ...extra });
 const errorOf = async (response: Response) => apiErrorSchema.parse(await response.json());
@@ -58,7 +58,6 @@ beforeAll(async () => {
   app = server.app();
   demo = await tokenFor(server.db, server.secret, 'demo@example.com');
   second = await tokenFor(server.db, server.secret, 'user2@example.com');
-  txHash = await hashPassword(DEMO_TRANSACTION_PASSWORD);
 });
 afterAll(() => server?.close());
 

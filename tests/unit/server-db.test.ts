@@ -8,12 +8,17 @@ import type { Db } from '../../server/db/db';
 import { loadMigrations, migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite.db';
 import { DataDirLockedError } from '../../server/db/data-dir-lock';
+import { prepareDatabase } from '../../server/db/prepare';
 import { seedDemoData, seedIfEmpty } from '../../server/db/seed';
 import { DEMO_USER, PRODUCTS, SECOND_USER, SEED_USERS } from '../../server/db/seed-data';
+import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
 import { openTestDb, testServerUrl } from '../../server/testing';
 
-/** Placeholder hashes: a second seed run must not use them, since every user already exists. */
-const SEED_HASHES = SEED_USERS.map(() => 'scrypt$not-used');
+/** Every account the demo seed makes: the policyholders of seed-data.ts and Credit Med's card-error users. */
+const DEMO_ACCOUNTS = [
+  ...SEED_USERS.map((user) => ({ email: user.email, eligible: user.creditMedEligible, policies: user.policies.length })),
+  ...Object.values(CARD_SEED_USERS).map((user) => ({ email: user.email, eligible: true, policies: 0 })),
+];
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -22,8 +27,7 @@ let db: Db;
 
 beforeAll(async () => {
   db = await openTestDb();
-  await migrate(db);
-  await seedIfEmpty(db);
+  await prepareDatabase(db, { demo: true });
 });
 afterAll(() => db?.close());
 
@@ -75,7 +79,7 @@ describe('seed', () => {
   it('runs only on an empty database', async () => {
     expect(await seedIfEmpty(db)).toBe(false);
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
-    expect(rows[0]?.n).toBe(SEED_USERS.length);
+    expect(rows[0]?.n).toBe(DEMO_ACCOUNTS.length);
   });
 
   it('creates the demo users with hashed passwords and their policies', async () => {
@@ -84,7 +88,7 @@ describe('seed', () => {
          from users u left join policies p on p.user_id = u.id group by u.id order by u.email`,
     );
     expect(rows.map(({ email, eligible, policies }) => ({ email, eligible, policies }))).toEqual(
-      [...SEED_USERS].sort((a, b) => (a.email < b.email ? -1 : 1)).map((user) => ({ email: user.email, eligible: user.creditMedEligible, policies: user.policies.length })),
+      [...DEMO_ACCOUNTS].sort((a, b) => (a.email < b.email ? -1 : 1)),
     );
     expect(rows.find((row) => row.email === DEMO_USER.email)).toMatchObject({ eligible: true, policies: 3 });
     expect(rows.find((row) => row.email === SECOND_USER.email)).toMatchObject({ eligible: false, policies: 1 });
@@ -120,7 +124,7 @@ describe('seeding', () => {
         )
       ).rows[0];
     const before = await counts();
-    await db.transaction((tx) => seedDemoData(tx, SEED_HASHES));
+    await db.transaction((tx) => seedDemoData(tx));
     expect(await counts()).toEqual(before);
     expect(before?.products).toBe(PRODUCTS.length);
   });
@@ -254,8 +258,7 @@ describe.skipIf(!testServerUrl())('the pg adapter on PostgreSQL', () => {
   it('runs the same migrations, seed and types', async () => {
     const pg = await openTestDb();
     try {
-      await migrate(pg);
-      await seedIfEmpty(pg);
+      await prepareDatabase(pg, { demo: true });
       expect(await migrate(pg)).toEqual([]);
       const { rows } = await pg.query<{ start_date: unknown; fee_amount: unknown; n: unknown }>(
         `select start_date, fee_amount, (select count(*) from products) as n from policies where contract_number = $1`,

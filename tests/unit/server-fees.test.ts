@@ -8,8 +8,10 @@ import { apiErrorSchema } from '../../contract/error.schema';
 import { feeAccessSchema, feeListSchema, feePaymentSchema } from '../../contract/fee.schema';
 import { invoiceSchema } from '../../contract/payment.schema';
 import { contractDetailSchema, contractListSchema, todayInMongolia } from '../../contract/insurance.schema';
+import { loadMigrations } from '../../server/db/migrate';
+import { writeSchedule } from '../../server/fees/schedule.repo';
 import { createTestServer, type TestServer } from '../../server/testing';
-import { newKey, send, tokenFor, type TestApp } from './support/purchase';
+import { completeDraft, createInvoice, newKey, send, tokenFor, type TestApp } from './support/purchase';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
@@ -265,5 +267,77 @@ describe('paying fees', () => {
     await complete(invoice.id);
     const reread = feeAccessSchema.parse(await (await send(app, 'GET', `/api/fee-access/${access.id}/`, undefined, bearer(user2Token))).json());
     expect(reread.fees.map((item) => item.id)).not.toContain(fee?.id);
+  });
+});
+
+describe('where schedules are written', () => {
+  const scheduleOf = async (where: string, value: string) =>
+    (
+      await server.db.query<{ seq: number; due_date: string; amount: number; paid_at: string | null; confirmed_at: string | null }>(
+        `select s.seq, s.due_date, s.amount, s.paid_at::text as paid_at, s.confirmed_at::text as confirmed_at
+           from fee_schedule s join policies p on p.id = s.policy_id where ${where} = $1 order by s.seq`,
+        [value],
+      )
+    ).rows;
+
+  it("a purchase's settlement writes the new policy's whole schedule, its first fee paid, before anything reads it", async () => {
+    const draft = await completeDraft(app);
+    const { invoice } = await createInvoice(app, draft, { provider: 'qpay' });
+    expect((await send(app, 'POST', `/api/dev/payments/${invoice?.id}/complete/`, { result: 'paid' })).status).toBe(200);
+    const schedule = await scheduleOf('p.application_id::text', draft.application.id);
+    // Ten years of monthly fees (PLAN_100), written by the settlement itself: no page has been read.
+    expect(schedule).toHaveLength(120);
+    expect(schedule[0]?.paid_at).not.toBeNull();
+    expect(schedule.slice(1).every((fee) => fee.paid_at === null)).toBe(true);
+  });
+
+  it('migration 020 gives a policy without a schedule the very rows a policy made today gets', async () => {
+    // Twins of every frequency, one scheduled by the code (writeSchedule), the other by the migration's SQL.
+    const cases = [
+      { name: 'single', start: '2021-05-10', end: '2031-05-09', fee: 900_000, frequency: 'single', paid: [900_000] },
+      // Starts on the 31st: the day is clamped to shorter months. 2.5 fees paid: two are paid.
+      { name: 'monthly', start: '2023-01-31', end: '2026-01-30', fee: 40_000, frequency: 'monthly', paid: [40_000, 40_000, 20_000] },
+      { name: 'quarterly', start: '2022-11-30', end: '2032-11-29', fee: 150_000, frequency: 'quarterly', paid: [] },
+      { name: 'semiannual', start: '2020-08-31', end: '2030-08-30', fee: 300_000, frequency: 'semiannual', paid: [300_000] },
+      { name: 'annual', start: '2024-02-29', end: '2034-02-28', fee: 600_000, frequency: 'annual', paid: [600_000, 600_000] },
+    ] as const;
+    const make = async (contract: string, item: (typeof cases)[number]) => {
+      const { rows } = await server.db.query<{ id: number }>(
+        `insert into policies (contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+         values ($1, 100, $2, $3, $4, $5, 'active') returning id`,
+        [contract, item.start, item.end, item.fee, item.frequency],
+      );
+      const id = rows[0]?.id ?? 0;
+      // Paid on the start date, the last one before the second fee's due date (a fee paid before it was due).
+      for (const [index, amount] of item.paid.entries()) {
+        await server.db.query(`insert into policy_payments (policy_id, amount, paid_at, method, reference) values ($1, $2, $3::date + $4::int, 'transfer', $5)`, [
+          id,
+          amount,
+          item.start,
+          index,
+          `${contract}-${index}`,
+        ]);
+      }
+      return id;
+    };
+    for (const item of cases) await writeSchedule(server.db, await make(`MIG-CODE-${item.name}`, item));
+    for (const item of cases) await make(`MIG-SQL-${item.name}`, item);
+    const migration = (await loadMigrations()).find((file) => file.version === '020');
+    expect(migration?.name).toBe('fee_schedule_backfill');
+    await server.db.transaction((tx) => tx.exec(migration?.sql ?? ''));
+    for (const item of cases) {
+      const byCode = await scheduleOf('p.contract_number', `MIG-CODE-${item.name}`);
+      expect(byCode.length, item.name).toBeGreaterThan(0);
+      expect(await scheduleOf('p.contract_number', `MIG-SQL-${item.name}`), item.name).toEqual(byCode);
+    }
+    // Spot checks of the rule itself: clamped days, and 2.5 fees paid are two paid fees.
+    const monthly = await scheduleOf('p.contract_number', 'MIG-SQL-monthly');
+    expect(monthly.slice(0, 4).map((fee) => fee.due_date)).toEqual(['2023-01-31', '2023-02-28', '2023-03-31', '2023-04-30']);
+    expect(monthly.filter((fee) => fee.paid_at !== null)).toHaveLength(2);
+    expect(monthly).toHaveLength(36);
+    // Every existing schedule is left as it was: the migration adds only what is missing.
+    const before = (await server.db.query<{ n: number }>('select count(*)::int as n from fee_schedule')).rows[0]?.n;
+    await server.db.transaction((tx) => tx.exec(migration?.sql ?? ''));
+    expect((await server.db.query<{ n: number }>('select count(*)::int as n from fee_schedule')).rows[0]?.n).toBe(before);
   });
 });

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { homeSchema } from '../../contract/home.schema';
 import { tokenResponseSchema } from '../../contract/auth.schema';
-import { startServer, type RunningServer } from '../../server/start';
+import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
+import { openDb } from '../../server/db/open';
+import { startServer, type RunningServer, type StartOptions } from '../../server/start';
 import { createTestDatabase, type TestDatabase } from '../../server/testing';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
@@ -25,7 +27,7 @@ beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'server-start-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>app</title>');
-  server = await startServer({ distDir: dist, loginThrottle: { maxFailures: 2, windowSeconds: 60 }, ...(await newDatabase()) });
+  server = await startServer({ distDir: dist, demo: true, loginThrottle: { maxFailures: 2, windowSeconds: 60 }, ...(await newDatabase()) });
 });
 afterAll(async () => {
   await server?.close();
@@ -43,7 +45,7 @@ const getKeptAlive = (url: string, agent: Agent) =>
   });
 
 describe('startServer()', () => {
-  it('listens on a free loopback port with a fresh, seeded in-memory database', async () => {
+  it('listens on a free loopback port with a fresh, seeded in-memory database (demo mode)', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.port).toBeGreaterThan(0);
     const home = homeSchema.parse(await (await fetch(`${server.url}/api/home/`)).json());
@@ -91,4 +93,123 @@ describe('startServer()', () => {
     await expect(fetch(`${other.url}/api/home/`)).rejects.toThrow();
     agent.destroy();
   });
+});
+
+/**
+ * A database that outlives its server: a PGlite directory of its own, or a new PostgreSQL database.
+ * `start` starts a server on it; `open` opens it directly (while no server has it: PGlite allows one
+ * process) to arrange data or look at what a start did.
+ */
+const keptDatabase = async () => {
+  const database = await createTestDatabase();
+  databases.push(database);
+  const dataDir = await mkdtemp(join(tmpdir(), 'server-start-data-'));
+  return {
+    start: (options: StartOptions) =>
+      startServer({ distDir: dist, ...options, ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : { memory: false, dataDir }) }),
+    open: () => openDb(database.databaseUrl ? { databaseUrl: database.databaseUrl } : { dataDir: join(dataDir, 'db') }),
+    remove: () => rm(dataDir, { recursive: true, force: true }),
+  };
+};
+
+const POLICIES = 40;
+
+describe('a start on a database in use', () => {
+  it('without the demo switch: migrations and reference data only, no per-policy work, no demo data, no automatic moves', async () => {
+    const kept = await keptDatabase();
+    try {
+      // A production database: made by a start without demo mode, then filled by the operator.
+      await (await kept.start({ demo: false })).close();
+      const db = await kept.open();
+      try {
+        await db.query(`insert into partners (id, register, phone, name) values (300001, 'ЖЖ80010101', '99990001', 'Оператор Импорт')`);
+        for (let n = 1; n <= POLICIES; n += 1) {
+          await db.query(
+            `insert into policies (partner_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+             values (300001, $1, 100, '2020-01-01', '2039-12-31', 50000, 'monthly', 'active')`,
+            [`IMP-${String(n).padStart(6, '0')}`],
+          );
+        }
+        const userId = (
+          await db.query<{ id: number }>(
+            `insert into users (email, password_hash, name, partner_id, credit_med_eligible) values ('client@example.mn', 'x', 'Client', 300001, false) returning id`,
+          )
+        ).rows[0]?.id;
+        // Feedback whose reply the reference insurer would write at once.
+        await db.query(`insert into feedback (user_id, kind, text, reply_due_at) values ($1, 'question', 'Сайн уу?', now() - interval '1 hour')`, [userId]);
+      } finally {
+        await db.close();
+      }
+
+      const started = await kept.start({ demo: false });
+      const home = homeSchema.parse(await (await fetch(`${started.url}/api/home/`)).json());
+      const demoLogin = await fetch(`${started.url}/api/token/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
+      });
+      // close() waits for background work in progress, so whatever a start set going has run.
+      await started.close();
+      // Reference data is there; the demo accounts are not.
+      expect(home.products).toHaveLength(15);
+      expect(demoLogin.status).toBe(401);
+
+      const after = await kept.open();
+      try {
+        const { rows } = await after.query<{ users: number; scheduled: number; payments: number; completed: number; replied: number }>(
+          `select (select count(*)::int from users) as users,
+                  (select count(distinct policy_id)::int from fee_schedule) as scheduled,
+                  (select count(*)::int from policy_payments) as payments,
+                  (select count(*)::int from policies where owner_name is not null or insured_register is not null) as completed,
+                  (select count(*)::int from feedback where replied_at is not null) as replied`,
+        );
+        // The imported policies are as the operator left them: the start read or wrote none of them.
+        expect(rows[0]).toEqual({ users: 1, scheduled: 0, payments: 0, completed: 0, replied: 0 });
+      } finally {
+        await after.close();
+      }
+
+      // The same database in demo mode: in use (it has users), so nothing is seeded, but the reference insurer replies.
+      await (await kept.start({ demo: true })).close();
+      const demo = await kept.open();
+      try {
+        const { rows } = await demo.query<{ users: number; replied: number }>(
+          `select (select count(*)::int from users) as users, (select count(*)::int from feedback where replied_at is not null) as replied`,
+        );
+        expect(rows[0]).toEqual({ users: 1, replied: 1 });
+      } finally {
+        await demo.close();
+      }
+    } finally {
+      await kept.remove();
+    }
+  }, 240_000);
+
+  it("in demo mode, after an operator renamed a cm-* demo account: starts, and keeps the operator's change", async () => {
+    const kept = await keptDatabase();
+    try {
+      const first = await kept.start({ demo: true });
+      await first.db.query(`update users set email = 'renamed-by-operator@example.com' where email = $1`, [CARD_SEED_USERS.noActiveCard.email]);
+      await first.close();
+
+      const again = await kept.start({ demo: true });
+      try {
+        const { rows } = await again.db.query<{ email: string }>('select email from users where partner_id = $1 or email = $2 order by email', [
+          CARD_SEED_USERS.noActiveCard.partnerId,
+          CARD_SEED_USERS.noActiveCard.email,
+        ]);
+        expect(rows.map((row) => row.email)).toEqual(['renamed-by-operator@example.com']);
+        const login = await fetch(`${again.url}/api/token/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
+        });
+        expect(login.status).toBe(200);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await kept.remove();
+    }
+  }, 240_000);
 });

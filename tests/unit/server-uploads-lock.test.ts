@@ -2,9 +2,7 @@ import { MemoryLocker, type Lock } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/db';
-import { migrate } from '../../server/db/migrate';
-import { seedIfEmpty } from '../../server/db/seed';
-import { syncInsurance } from '../../server/insurance/seed';
+import { prepareDatabase } from '../../server/db/prepare';
 import { TEST_SECRET } from '../../server/testing';
 import { temporaryUploadStore } from '../../server/uploads/store';
 import { tokenFor } from './support/purchase';
@@ -150,9 +148,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the upload locker on PostgreSQL
   });
 
   it('serves tus requests of one upload through two apps, each taking and giving back the lock', async () => {
-    await migrate(one);
-    await seedIfEmpty(one);
-    await syncInsurance(one);
+    await prepareDatabase(one, { demo: true });
     const { store } = temporaryUploadStore();
     const appOf = (db: Db) => createApp({ db, secret: TEST_SECRET, distDir: '/nonexistent-dist', uploadStore: store });
     /** The db with its sessions counted: each lock tus takes is one. */

@@ -1,14 +1,15 @@
 /**
- * Credit Med card-side demo data (issue 13), written at every start and idempotent (existing rows are
- * left alone, so a contract the request side seeded first stays as it is): hospitals, three users who
- * each meet one SPEC 8 error, and the demo user's signed contract (transaction password: the request side's DEMO_TRANSACTION_PASSWORD), active
- * card and a pre-claim in each SPEC 4 status, one of them to repay.
+ * Credit Med card side (issue 13). Reference data, synced at every start (`syncHospitals`): the
+ * hospitals. Demo data, written by the demo seed into an empty database (`seedCreditMedCards`,
+ * idempotent: existing rows are left alone, so a contract the request side seeded first stays as it
+ * is): three users who each meet one SPEC 8 error, and the demo user's signed contract (transaction
+ * password: the request side's DEMO_TRANSACTION_PASSWORD), active card and a pre-claim in each SPEC 4
+ * status, one of them to repay.
  */
-import { hashPassword } from '../../auth/password';
 import { findUserByEmail, insertUser } from '../../auth/users.repo';
 import type { Queryable } from '../../db/db';
 import { DEMO_USER } from '../../db/seed-data';
-import { DEMO_TRANSACTION_PASSWORD } from '../request/seed';
+import { DEMO_TRANSACTION_PASSWORD_HASH } from '../request/seed';
 
 /** The card's price and limit for new cards (MNT). */
 export const CARD_FEE = 20_000;
@@ -16,7 +17,9 @@ export const CARD_LIMIT = 5_000_000;
 
 export interface CardSeedUser {
   email: string;
+  /** The documented password (README); the seed stores `passwordHash`, made from it ahead of time. */
   password: string;
+  passwordHash: string;
   name: string;
   partnerId: number;
   phone: string;
@@ -26,11 +29,35 @@ export interface CardSeedUser {
 /** One user per card-side SPEC 8 error (all eligible, each with a signed contract). */
 export const CARD_SEED_USERS = {
   /** Signed contract, card not paid: 'no active card'. */
-  noActiveCard: { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Төгөлдөр Ганбат', partnerId: 100951, phone: '99001901', card: { status: 'unpaid', balance: CARD_LIMIT } },
+  noActiveCard: {
+    email: 'cm-nocard@example.com',
+    password: 'credit1234',
+    passwordHash: 'scrypt$32768$8$1$IAALAC7nFSGVVRhpTs_EcQ$sQDoKQ69F2D8XrfwN6PMy4QXANIyQ0rOnWKIlk3mgcUbiV4UE30iXrALf_bB00n_efl9CZBz9gvLSqiuimAhww',
+    name: 'Төгөлдөр Ганбат',
+    partnerId: 100951,
+    phone: '99001901',
+    card: { status: 'unpaid', balance: CARD_LIMIT },
+  },
   /** The insurer stopped the card: 'card inactive'. */
-  inactive: { email: 'cm-inactive@example.com', password: 'credit1234', name: 'Ариунзаяа Болд', partnerId: 100952, phone: '99001902', card: { status: 'inactive', balance: 1_200_000 } },
+  inactive: {
+    email: 'cm-inactive@example.com',
+    password: 'credit1234',
+    passwordHash: 'scrypt$32768$8$1$5ADXnsIXr7CWP6puE63VlA$vrY2BU5HYQ8KbQA3pSXA_2iUmn-ogwZdPrrNg8b6W47O-6j9lIiGbpRnDW2LF2Bg6RRCKlDnKIKoVTQb2bhdvg',
+    name: 'Ариунзаяа Болд',
+    partnerId: 100952,
+    phone: '99001902',
+    card: { status: 'inactive', balance: 1_200_000 },
+  },
   /** Active, nothing left: 'card balance depleted'. */
-  depleted: { email: 'cm-depleted@example.com', password: 'credit1234', name: 'Мөнхзул Очир', partnerId: 100953, phone: '99001903', card: { status: 'active', balance: 0 } },
+  depleted: {
+    email: 'cm-depleted@example.com',
+    password: 'credit1234',
+    passwordHash: 'scrypt$32768$8$1$eSiN0_udQN3qUr86Eg7wGg$p7-XxtQa0MaaYgN4Ox-G13UBHwkTq7j5kfa_lFdV9nXqC311rRTkZILLYBfyMbjIr378qHB4eg67BJg3fTB1og',
+    name: 'Мөнхзул Очир',
+    partnerId: 100953,
+    phone: '99001903',
+    card: { status: 'active', balance: 0 },
+  },
 } as const satisfies Record<string, CardSeedUser>;
 
 export const HOSPITALS = [
@@ -65,7 +92,7 @@ const ensureUser = async (db: Queryable, user: CardSeedUser): Promise<number> =>
   if (found) return found.id;
   return insertUser(db, {
     email: user.email,
-    passwordHash: await hashPassword(user.password),
+    passwordHash: user.passwordHash,
     name: user.name,
     partnerId: user.partnerId,
     phone: user.phone,
@@ -73,11 +100,10 @@ const ensureUser = async (db: Queryable, user: CardSeedUser): Promise<number> =>
   });
 };
 
-/** The user's contract id: an existing one is kept (whoever seeded it), else a signed one with `password`. */
-const ensureSignedContract = async (db: Queryable, userId: number, password: string): Promise<number> => {
+/** The user's contract id: an existing one is kept (whoever seeded it), else a signed one whose transaction password hashes to `hash`. */
+const ensureSignedContract = async (db: Queryable, userId: number, hash: string): Promise<number> => {
   const existing = await db.query<{ id: number }>('select id from credit_med_contracts where user_id = $1', [userId]);
   if (existing.rows[0]) return existing.rows[0].id;
-  const hash = await hashPassword(password);
   await db.query(
     `insert into credit_med_contracts (user_id, status, transaction_password_hash, signed_at) values ($1, 'signed', $2, now())
      on conflict (user_id) do nothing`,
@@ -100,7 +126,8 @@ const ensureCard = async (db: Queryable, userId: number, contractId: number, car
   return rows.length > 0;
 };
 
-export const syncCreditMedCards = async (db: Queryable) => {
+/** Reference data, at every start: hospitals missing are added, existing rows (an operator's edits) are kept. */
+export const syncHospitals = async (db: Queryable) => {
   for (const hospital of HOSPITALS) {
     await db.query(
       `insert into credit_med_hospitals (id, name_mn, name_en, address_mn, address_en, rejects_claims) values ($1, $2, $3, $4, $5, $6)
@@ -108,15 +135,19 @@ export const syncCreditMedCards = async (db: Queryable) => {
       [hospital.id, hospital.name.mn, hospital.name.en, hospital.address.mn, hospital.address.en, 'rejects' in hospital],
     );
   }
+};
+
+/** Demo data, in the demo seed's transaction (after the demo users and the hospitals are written). */
+export const seedCreditMedCards = async (db: Queryable) => {
   for (const user of Object.values(CARD_SEED_USERS)) {
     const userId = await ensureUser(db, user);
-    const contractId = await ensureSignedContract(db, userId, DEMO_TRANSACTION_PASSWORD);
+    const contractId = await ensureSignedContract(db, userId, DEMO_TRANSACTION_PASSWORD_HASH);
     await ensureCard(db, userId, contractId, user.card);
   }
   // The demo user (seeded with the other demo data): contract, active card and its pre-claims.
   const demo = await findUserByEmail(db, DEMO_USER.email);
   if (!demo) return;
-  const contractId = await ensureSignedContract(db, demo.id, DEMO_TRANSACTION_PASSWORD);
+  const contractId = await ensureSignedContract(db, demo.id, DEMO_TRANSACTION_PASSWORD_HASH);
   const signed = await db.query<{ status: string }>('select status from credit_med_contracts where id = $1', [contractId]);
   if (signed.rows[0]?.status !== 'signed') return;
   const made = await ensureCard(db, demo.id, contractId, { status: 'active', balance: CARD_LIMIT - DEMO_USED });
