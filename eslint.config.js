@@ -27,7 +27,7 @@ export default defineConfig(
   {
     name: 'project/boundaries',
     plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error' },
+    rules: { 'boundaries/imports': 'error', 'boundaries/wizard-runner': 'error' },
   },
   {
     name: 'project/typescript',

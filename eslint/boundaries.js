@@ -14,6 +14,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import wizardRunner from './wizard-runner.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -137,5 +138,5 @@ const importBoundaries = {
 
 export default {
   meta: { name: 'boundaries' },
-  rules: { imports: importBoundaries },
+  rules: { imports: importBoundaries, 'wizard-runner': wizardRunner },
 };

@@ -1,18 +1,23 @@
 /**
  * The /fee pages (issue 14): pay the fees of a policy found by its insured person's register number
- * and the phone in the contract, confirmed by a code to that phone. One machine owns the flow:
+ * and the phone in the contract, confirmed by a code to that phone. One machine owns the flow, on the
+ * wizard runner (src/flows/use-wizard.ts), each step a routable state whose address carries what a
+ * reload needs (`meta.query`):
  *
- *   /fee          form (register number + phone) → code (code-verification child)
- *   /fee/payment  the confirmed policy's due fees and a provider (fee-payment child)
- *   /fee/check    waiting for the provider (payment-status child)
- *   /fee/status   the outcome
+ *   /fee                the form (register number + phone)
+ *   /fee?access=…       the code (code-verification child), or reading the confirmation again
+ *   /fee/payment?access=…  the confirmed policy's due fees and a provider (fee-payment child)
+ *   /fee/check?invoice=…   waiting for the provider (payment-status child)
+ *   /fee/status?invoice=…  the outcome
  *
- * What a reload needs is on the server and in the URL (`?access=` the confirmation, `?invoice=` the
- * payment): the page gives them as input and the machine starts where they lead — an invoice to check,
- * an access to read again (still a code to type, or confirmed: the fees), else the form. The page
- * writes `urlOf(snapshot)` back into the address bar after every step.
+ * The page gives the URL's `?access=` and `?invoice=` as input and the machine starts where they lead
+ * — an invoice to check, an access to read again (still a code to type, or confirmed: the fees), else
+ * the form. A location the machine did not write (a link, back, forward) routes it: /fee starts
+ * afresh, /fee?access=… reads that confirmation, /fee/payment?access=… pays again, /fee/check?invoice=…
+ * checks that invoice. A card payment leaves for the bank's page (`flow.navigate`, external), which
+ * returns to /fee/check?invoice=….
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import { routePaths } from '../contract/paths';
 import { feeAccessStartSchema, type FeeAccess, type FeeAccessStart } from '../contract/fee.schema';
@@ -20,6 +25,7 @@ import type { Invoice } from '../contract/payment.schema';
 import { combineRegister, toFieldErrors, type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
 import { codeVerificationMachine, type CodeVerificationInput, type CodeVerificationOutput } from './code-verification.machine';
 import { feePaymentMachine, type CreatedFeePayment, type FeePaymentInput } from './fee-payment.machine';
+import type { FlowNavigate, FlowRoute } from './flow';
 import { paymentStatusMachine, type PaymentStatusInput } from './payment-status.machine';
 
 export interface FeeFlowInput {
@@ -58,7 +64,9 @@ export type FeeFlowEvent =
   | { type: 'fee.submit' }
   | { type: 'fee.retry' }
   /** Start again with another policy (from the outcome, or "change the details" on the code step). */
-  | { type: 'fee.restart' };
+  | { type: 'fee.restart' }
+  /** The browser's location names a step (the runner's URL sync). */
+  | FlowRoute;
 
 export const EMPTY_FORM: FeeFlowForm = { register: { first: '', second: '', number: '' }, phone: '' };
 
@@ -76,28 +84,8 @@ const without = (errors: FieldErrors, field: string): FieldErrors => {
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** The address of where the flow stands: its step's path with what a reload needs. */
-export const urlOf = (state: { value: unknown; context: Pick<FeeFlowContext, 'accessId' | 'invoiceId'> }): string => {
-  const { accessId, invoiceId } = state.context;
-  const step = typeof state.value === 'string' ? state.value : Object.keys(state.value as object)[0];
-  switch (step) {
-    case 'status':
-      return `${routePaths.feeStatus.pattern}?invoice=${invoiceId ?? ''}`;
-    case 'check':
-      return `${routePaths.feeCheck.pattern}?invoice=${invoiceId ?? ''}`;
-    case 'payment':
-    case 'handedOff':
-      return `${routePaths.feePayment.pattern}?access=${accessId ?? ''}`;
-    case 'code':
-    case 'loadingAccess':
-    case 'loadFailed':
-      return `${routePaths.fee.pattern}?access=${accessId ?? ''}`;
-    case 'starting':
-      return invoiceId ? `${routePaths.feeCheck.pattern}?invoice=${invoiceId}` : accessId ? `${routePaths.fee.pattern}?access=${accessId}` : routePaths.fee.pattern;
-    default:
-      return routePaths.fee.pattern;
-  }
-};
+/** A location's parameter, if it has one that is not blank. */
+const paramOf = (event: FeeFlowEvent, name: string): string | null => (event.type === 'xstate.route' ? event.params?.[name]?.trim() || null : null);
 
 export const feeFlowMachine = setup({
   types: {
@@ -105,6 +93,7 @@ export const feeFlowMachine = setup({
     events: {} as FeeFlowEvent,
     input: {} as FeeFlowInput,
     children: {} as { codeVerification: 'codeVerification'; feePayment: 'feePayment'; paymentStatus: 'paymentStatus' },
+    emitted: {} as FlowNavigate,
   },
   actors: {
     startAccess: fromPromise<FeeAccess, FeeAccessStart>(async () => {
@@ -134,8 +123,14 @@ export const feeFlowMachine = setup({
     ),
     rememberInvoice: assign((_, { invoice }: { invoice: Invoice | null }) => (invoice ? { invoice } : {})),
     restart: assign({ form: EMPTY_FORM, fieldErrors: {}, error: null, access: null, accessId: null, invoiceId: null, invoice: null }),
-    /** Sends the browser to the bank's card page (provided by the app). */
-    goToBank: (_, _params: { url: string }) => {},
+    /** A location with `?access=`: that confirmation, read again. */
+    accessFromRoute: assign(({ event }) => ({ form: EMPTY_FORM, fieldErrors: {}, error: null, access: null, accessId: paramOf(event, 'access'), invoiceId: null, invoice: null })),
+    /** A location with `?invoice=`: that invoice, checked. */
+    invoiceFromRoute: assign(({ event }) => ({ error: null, invoiceId: paramOf(event, 'invoice'), invoice: null })),
+    /** Paying again (back from the check): the previous invoice is no longer followed. */
+    forgetInvoice: assign({ error: null, invoiceId: null, invoice: null }),
+    /** Sends the browser to the bank's card page, on the API's host; it returns to /fee/check?invoice=…. */
+    goToBank: emit((_, { url }: { url: string }): FlowNavigate => ({ type: 'flow.navigate', to: url, external: true })),
   },
   guards: {
     hasInvoice: ({ context }) => context.invoiceId !== null && context.invoiceId !== '',
@@ -146,6 +141,8 @@ export const feeFlowMachine = setup({
     isNotFound: (_, { error }: { error: unknown }) => isNotFound(error),
     isCardPayment: (_, created: CreatedFeePayment | null) => created?.invoice.provider === 'khan' && created.invoice.redirect_url !== null,
     hasPayment: (_, created: CreatedFeePayment | null) => created !== null,
+    /** Back at the fees of the confirmation the flow holds: pay again. */
+    isConfirmedAccess: ({ context, event }) => context.access?.confirmed === true && paramOf(event, 'access') === context.accessId,
   },
 }).createMachine({
   id: 'feeFlow',
@@ -167,6 +164,9 @@ export const feeFlowMachine = setup({
       always: [{ guard: 'hasInvoice', target: 'check' }, { guard: 'hasAccess', target: 'loadingAccess' }, { target: 'form' }],
     },
     form: {
+      id: 'feeForm',
+      meta: { path: routePaths.fee.pattern },
+      route: { actions: 'restart' },
       initial: 'editing',
       states: {
         editing: {
@@ -189,6 +189,9 @@ export const feeFlowMachine = setup({
     },
     /** A reload: where the confirmation stands on the server. */
     loadingAccess: {
+      id: 'feeAccess',
+      meta: { path: routePaths.fee.pattern, query: ['access'], replace: true },
+      route: { actions: 'accessFromRoute' },
       invoke: {
         id: 'loadAccess',
         src: 'loadAccess',
@@ -213,9 +216,12 @@ export const feeFlowMachine = setup({
       },
     },
     loadFailed: {
+      meta: { path: routePaths.fee.pattern, query: ['access'] },
       on: { 'fee.retry': { target: 'loadingAccess' } },
     },
     code: {
+      // The same page as the form: the code replaces it in the history, as the form's answer.
+      meta: { path: routePaths.fee.pattern, query: ['access'], replace: true },
       invoke: {
         id: 'codeVerification',
         src: 'codeVerification',
@@ -238,10 +244,13 @@ export const feeFlowMachine = setup({
       },
     },
     payment: {
+      id: 'feePay',
+      meta: { path: routePaths.feePayment.pattern, query: ['access'] },
+      route: { guard: 'isConfirmedAccess', actions: 'forgetInvoice' },
       invoke: {
         id: 'feePayment',
         src: 'feePayment',
-        input: ({ context }): FeePaymentInput => ({ fees: context.access?.fees ?? [], accessId: context.accessId, phone: context.phone, newKey: context.newKey }),
+        input: ({ context }): FeePaymentInput => ({ fees: context.access?.fees ?? [], accessId: context.accessId, phone: context.phone, newKey: context.newKey, leaves: false }),
         onDone: [
           {
             guard: { type: 'isCardPayment', params: ({ event }) => event.output },
@@ -258,8 +267,13 @@ export const feeFlowMachine = setup({
       on: { 'fee.restart': { target: 'form', actions: 'restart' } },
     },
     /** On the way to the bank's card page; it sends the browser back to /fee/check?invoice=…. */
-    handedOff: {},
+    handedOff: {
+      meta: { path: routePaths.feePayment.pattern, query: ['access'] },
+    },
     check: {
+      id: 'feeCheck',
+      meta: { path: routePaths.feeCheck.pattern, query: ['invoice'] },
+      route: { actions: 'invoiceFromRoute' },
       invoke: {
         id: 'paymentStatus',
         src: 'paymentStatus',
@@ -268,6 +282,7 @@ export const feeFlowMachine = setup({
       },
     },
     status: {
+      meta: { path: routePaths.feeStatus.pattern, query: ['invoice'] },
       on: { 'fee.restart': { target: 'form', actions: 'restart' } },
     },
   },

@@ -10,14 +10,18 @@
  *   server answers the same payment); a change of the choice takes a new key.
  * - A fee that became unpayable meanwhile (`errors.feesUnavailable`, 409) reloads the list with the
  *   message; other refusals keep the choice with the message.
- * - Output: the created payment's invoice (the page goes to the provider or the status page).
+ * - Made: on its own (the user's fee pages, `leaves`), it leaves for the bank's card page (khan) or the
+ *   policy's invoice page (QR, mobile money) with `flow.navigate`, which the wizard runner performs;
+ *   invoked by the /fee flow, that flow decides. Output: the created payment and its invoice.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import { errorKeys } from '../contract/error.schema';
+import { routePaths } from '../contract/paths';
 import type { CreateFeePaymentBody, FeeItem, FeePayment } from '../contract/fee.schema';
 import type { Invoice, PaymentProvider } from '../contract/payment.schema';
 import { messages, phoneSchema, toFieldErrors, type FieldErrors, type Message } from '../contract/validation';
+import type { FlowNavigate } from './flow';
 
 export interface FeePaymentInput {
   /** The fees to choose from; null to load them (`loadFees`). */
@@ -28,6 +32,8 @@ export interface FeePaymentInput {
   phone: string;
   /** A fresh idempotency key (crypto.randomUUID in the app, a counter in tests). */
   newKey: () => string;
+  /** Whether the made payment leaves for the provider itself (`flow.navigate`): false when a parent flow decides. */
+  leaves: boolean;
 }
 
 export interface FeePaymentContext {
@@ -41,6 +47,7 @@ export interface FeePaymentContext {
   /** The key of the attempt under way; null until the first submit and after a change of the choice. */
   key: string | null;
   newKey: () => string;
+  leaves: boolean;
   result: CreatedFeePayment | null;
 }
 
@@ -89,6 +96,12 @@ export const bodyOf = (context: Pick<FeePaymentContext, 'selected' | 'provider' 
   ...(context.accessId ? { access_id: context.accessId } : {}),
 });
 
+/** Where a made payment sends the browser: the bank's card page, or the invoice's page of the (first) policy paid. */
+export const leaveFor = ({ payment, invoice }: CreatedFeePayment): FlowNavigate =>
+  invoice.provider === 'khan' && invoice.redirect_url
+    ? { type: 'flow.navigate', to: invoice.redirect_url, external: true }
+    : { type: 'flow.navigate', to: routePaths.contractInvoice.build({ id: payment.items[0]?.policy_id ?? 0, invoiceId: invoice.id }) };
+
 const isUnavailable = (error: unknown) => error instanceof ApiError && error.body.key === errorKeys.feesUnavailable;
 
 export const feePaymentMachine = setup({
@@ -97,6 +110,7 @@ export const feePaymentMachine = setup({
     events: {} as FeePaymentEvent,
     input: {} as FeePaymentInput,
     output: {} as CreatedFeePayment | null,
+    emitted: {} as FlowNavigate,
   },
   actors: {
     loadFees: fromPromise<FeeItem[], { accessId: string | null }>(async () => {
@@ -130,11 +144,13 @@ export const feePaymentMachine = setup({
     takeKey: assign(({ context }) => ({ key: context.key ?? context.newKey() })),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error), fieldErrors: errorFields(error) })),
     rememberResult: assign((_, result: CreatedFeePayment) => ({ result, error: null })),
+    leave: emit((_, result: CreatedFeePayment) => leaveFor(result)),
   },
   guards: {
     needsLoading: ({ context }) => context.fees.length === 0 && context.result === null,
     isChoiceValid: ({ context }) => Object.keys(choiceErrors(context)).length === 0,
     isUnavailable: (_, { error }: { error: unknown }) => isUnavailable(error),
+    leaves: ({ context }) => context.leaves,
   },
 }).createMachine({
   id: 'feePayment',
@@ -148,6 +164,7 @@ export const feePaymentMachine = setup({
     error: null,
     key: null,
     newKey: input.newKey,
+    leaves: input.leaves,
     result: null,
   }),
   initial: 'starting',
@@ -183,7 +200,17 @@ export const feePaymentMachine = setup({
         id: 'createPayment',
         src: 'createPayment',
         input: ({ context }) => ({ key: context.key ?? '', body: bodyOf(context) }),
-        onDone: { target: 'done', actions: { type: 'rememberResult', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: 'leaves',
+            target: 'done',
+            actions: [
+              { type: 'rememberResult', params: ({ event }) => event.output },
+              { type: 'leave', params: ({ event }) => event.output },
+            ],
+          },
+          { target: 'done', actions: { type: 'rememberResult', params: ({ event }) => event.output } },
+        ],
         onError: [
           // Paid meanwhile or no longer due: the list is read again, the message stays.
           {

@@ -13,6 +13,17 @@ export interface FlowNavigate {
   handOff?: { name: string; data: unknown };
 }
 
+/**
+ * What the runner sends to move the wizard to a routable step the browser's location names (a link,
+ * back, forward): xstate's route event, with the location's parameters — the step's `:name` segments
+ * and its `meta.query` ones — for a machine whose step reads them (the /fee flow's `?access=`).
+ */
+export interface FlowRoute {
+  type: 'xstate.route';
+  to: string;
+  params?: Record<string, string>;
+}
+
 /** The hand-off the purchase wizard leaves for the payment status pages. */
 export const PURCHASE_HAND_OFF = 'purchase';
 

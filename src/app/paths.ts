@@ -47,3 +47,6 @@ export const paths = {
   settings: () => p.settings.build(),
   creditMed: () => p.creditMed.build(),
 } as const;
+
+/** The fragment of the page's address, without '#' (features read the URL through wouter and here, never `window.location`). */
+export const currentHash = () => window.location.hash.slice(1);

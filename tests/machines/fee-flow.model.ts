@@ -2,7 +2,8 @@
  * Path model of machines/fee-flow.machine.ts: the /fee flow from the form (register number + contract
  * phone), the code step (code-verification child, a stub here), the fees and provider (fee-payment
  * child) to the check (payment-status child) and the outcome; and the starts a reload makes from the
- * URL (`?access=`, `?invoice=`).
+ * URL (`?access=`, `?invoice=`) and the routes a location the machine did not write makes (a link,
+ * back, forward: /fee afresh, another confirmation, paying again, another invoice).
  */
 import { feeFlowMachine, type FeeFlowInput } from '../../machines/fee-flow.machine.ts';
 import { ApiError } from '../../contract/api-error.ts';
@@ -10,6 +11,7 @@ import { formErrors } from '../../contract/account.schema.ts';
 import { errorKeys } from '../../contract/error.schema.ts';
 import { feeAccessStartSchema, type FeeAccess, type FeeItem } from '../../contract/fee.schema.ts';
 import type { Invoice } from '../../contract/payment.schema.ts';
+import type { StateValue } from 'xstate';
 import { combineRegister, type RegisterParts } from '../../contract/validation.ts';
 import { hasStatus, shownFields, shownMessage, without } from './oracle-helpers.ts';
 import { defineModel, doneEvent, errorEvent, type InputCase } from './path-kit.ts';
@@ -66,6 +68,39 @@ const restarted = { form: EMPTY, fieldErrors: {}, error: null, access: null, acc
 type Created = { invoice: Invoice } | null;
 const isCard = (created: Created) => created?.invoice.provider === 'khan' && created.invoice.redirect_url !== null;
 
+/** The routes the runner sends for locations: /fee, /fee?access=, /fee/payment?access=, /fee/check?invoice=. */
+export const toForm = { type: 'xstate.route', to: '#feeForm', params: {} } as const;
+export const toAccess = { type: 'xstate.route', to: '#feeAccess', params: { access: 'access-2' } } as const;
+export const toPayment = { type: 'xstate.route', to: '#feePay', params: { access: 'access-1' } } as const;
+export const toCheck = { type: 'xstate.route', to: '#feeCheck', params: { invoice: 'invoice-9' } } as const;
+type Route = { to: string; params?: Record<string, string> };
+/** Paying again is for the confirmed access the flow holds, named by the location. */
+const paysAgain = (before: { access: FeeAccess | null; accessId: string | null }, event: Route) => before.access?.confirmed === true && event.params?.access === before.accessId;
+const routeEffect = (before: { access: FeeAccess | null; accessId: string | null }, event: Route) => {
+  switch (event.to) {
+    case '#feeForm':
+      return restarted;
+    case '#feeAccess':
+      return { ...restarted, accessId: event.params?.access ?? null };
+    case '#feePay':
+      return paysAgain(before, event) ? { error: null, invoiceId: null, invoice: null } : {};
+    default:
+      return { error: null, invoiceId: event.params?.invoice ?? null, invoice: null };
+  }
+};
+const routeTarget = (before: { access: FeeAccess | null; accessId: string | null }, event: Route, from: { value: StateValue }): StateValue => {
+  switch (event.to) {
+    case '#feeForm':
+      return { form: 'editing' };
+    case '#feeAccess':
+      return 'loadingAccess';
+    case '#feePay':
+      return paysAgain(before, event) ? 'payment' : from.value;
+    default:
+      return 'check';
+  }
+};
+
 export const feeFlowModel = defineModel({
   machine: feeFlowMachine,
   inputs,
@@ -77,6 +112,10 @@ export const feeFlowModel = defineModel({
     { type: 'fee.submit' },
     { type: 'fee.retry' },
     { type: 'fee.restart' },
+    toForm,
+    toAccess,
+    toPayment,
+    toCheck,
     doneEvent('startAccess', pendingAccess),
     errorEvent('startAccess', policyNoMatch),
     doneEvent('loadAccess', pendingAccess),
@@ -96,6 +135,7 @@ export const feeFlowModel = defineModel({
     register: combineRegister(context.form.register) !== '',
     phone: /^\d{8}$/.test(context.form.phone.trim()),
     access: context.accessId !== null,
+    confirmed: context.access?.confirmed === true,
     invoice: context.invoiceId !== null,
   }),
   simplePaths: false,
@@ -129,6 +169,7 @@ export const feeFlowModel = defineModel({
       'xstate.done.actor.codeVerification': (_, event) => (event.output.outcome === 'verified' ? {} : { access: null, accessId: null, error: event.output.error }),
       'xstate.done.actor.feePayment': (_, event) => (event.output ? { invoiceId: event.output.invoice.id, invoice: event.output.invoice, error: null } : restarted),
       'xstate.done.actor.paymentStatus': (_, event) => (event.output.invoice ? { invoice: event.output.invoice } : {}),
+      'xstate.route': (before, event) => routeEffect(before, event as Route),
     },
     targets: {
       'fee.submit': (before, _, from) => (from.matches({ form: 'editing' }) ? (isValid(before.form) ? { form: 'sending' } : { form: 'editing' }) : from.value),
@@ -141,6 +182,7 @@ export const feeFlowModel = defineModel({
       'xstate.done.actor.codeVerification': (_, event) => (event.output.outcome === 'verified' ? 'loadingAccess' : { form: 'editing' }),
       'xstate.done.actor.feePayment': (_, event) => (isCard(event.output) ? 'handedOff' : event.output ? 'check' : { form: 'editing' }),
       'xstate.done.actor.paymentStatus': () => 'status',
+      'xstate.route': (before, event, from) => routeTarget(before, event as Route, from),
     },
     states: {
       check: (context, state) => context.invoiceId !== null && state.running.includes('paymentStatus'),
@@ -151,8 +193,13 @@ export const feeFlowModel = defineModel({
       startAccess: (context) => bodyOf(context.form),
       loadAccess: (context) => ({ accessId: context.accessId }),
       codeVerification: (context) => ({ ticket: context.access?.id ?? context.accessId, phone: context.access?.phone ?? '', secondsLeft: context.access?.resend_in ?? 0 }),
-      feePayment: (context) => ({ fees: context.access?.fees ?? [], accessId: context.accessId, phone: context.phone, newKey: context.newKey }),
+      feePayment: (context) => ({ fees: context.access?.fees ?? [], accessId: context.accessId, phone: context.phone, newKey: context.newKey, leaves: false }),
       paymentStatus: (context) => ({ invoiceId: context.invoiceId, now: context.now }),
     },
+    // A card payment leaves for the bank's page (outside the app), which returns to /fee/check; nothing else leaves.
+    emitted: (_, event) =>
+      event.type === 'xstate.done.actor.feePayment' && isCard(event.output as Created)
+        ? [{ type: 'flow.navigate', to: (event.output as { invoice: Invoice }).invoice.redirect_url, external: true }]
+        : [],
   },
 });

@@ -1,17 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { urlOf } from '../../machines/fee-flow.machine.ts';
+import { connectFeeFlow } from '../../machines/fee-flow.connect.ts';
+import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
-import { cardPayment, confirmedAccess, feeFlowModel, gone, paidInvoice, policyNoMatch, pendingAccess, qrPayment, VALID_REGISTER } from './fee-flow.model.ts';
+import { cardPayment, confirmedAccess, feeFlowModel, gone, paidInvoice, pendingAccess, policyNoMatch, qrPayment, toAccess, toCheck, toForm, toPayment, VALID_REGISTER } from './fee-flow.model.ts';
+
+/** The address the runner writes for a snapshot (its routable state's path and query). */
+const urlOf = (snapshot: Parameters<typeof currentStepPath>[0] & { context: { accessId: string | null; invoiceId: string | null } }) =>
+  currentStepPath(snapshot, { access: snapshot.context.accessId, invoice: snapshot.context.invoiceId })?.path ?? null;
 
 // Every step's address carries what a reload needs to continue there.
 describePaths('fee-flow', feeFlowModel, {
   invariants: ({ steps }) => {
     for (const { snapshot } of steps) {
-      const url = urlOf(snapshot);
+      const url = urlOf(snapshot) ?? '';
       const { accessId, invoiceId } = snapshot.context;
       if (snapshot.matches('check') || snapshot.matches('status')) expect(url).toContain(`invoice=${invoiceId}`);
       else if (snapshot.matches('payment') || snapshot.matches('code')) expect(url).toContain(`access=${accessId}`);
+      // The page shows the step the machine is at, the context as it is, and each step's child while it runs.
+      const view = connectFeeFlow(snapshot as never);
+      expect(view.step === 'loading' ? ['starting', 'loadingAccess', 'handedOff'].some((state) => snapshot.matches(state as never)) : snapshot.matches(view.step as never)).toBe(true);
+      expect(view.form).toBe(snapshot.context.form);
+      expect(view.error).toBe(snapshot.context.error);
+      expect(view.invoice).toBe(snapshot.context.invoice);
+      expect(view.policy).toBe(snapshot.context.access?.policy ?? null);
+      expect(view.sending).toBe(snapshot.matches({ form: 'sending' }));
+      expect(view.codeVerification !== null).toBe(snapshot.matches('code'));
+      expect(view.feePayment !== null).toBe(snapshot.matches('payment'));
+      expect(view.paymentStatus !== null).toBe(snapshot.matches('check'));
     }
   },
 });
@@ -65,5 +81,30 @@ describe('fee-flow behaviour', () => {
       pathFromEvents(feeFlowModel, [...filled, doneEvent('startAccess', pendingAccess), doneEvent('codeVerification', { outcome: 'verified', ticket: 'access-1', access: null }), doneEvent('loadAccess', confirmedAccess), doneEvent('feePayment', cardPayment)]),
     );
     expect(replay.steps.at(-1)?.snapshot.value).toBe('handedOff');
+    expect(replay.emitted).toEqual([{ type: 'flow.navigate', to: cardPayment.invoice.redirect_url, external: true }]);
+  });
+
+  it('follows the locations the machine did not write: back to the fees pays again, /fee starts afresh, another address reads its own', async () => {
+    const paid = [
+      ...filled,
+      doneEvent('startAccess', pendingAccess),
+      doneEvent('codeVerification', { outcome: 'verified', ticket: 'access-1', access: null }),
+      doneEvent('loadAccess', confirmedAccess),
+      doneEvent('feePayment', qrPayment),
+    ];
+    const back = await replayPath(feeFlowModel, pathFromEvents(feeFlowModel, [...paid, toPayment]));
+    expect(urlOf(back.steps.at(-1)!.snapshot)).toBe('/fee/payment?access=access-1');
+    expect(back.steps.at(-1)?.snapshot.context.invoiceId).toBeNull();
+    const afresh = await replayPath(feeFlowModel, pathFromEvents(feeFlowModel, [...paid, toForm]));
+    expect(afresh.steps.at(-1)?.snapshot.context).toMatchObject({ accessId: null, invoiceId: null, form: { phone: '' } });
+    const other = await replayPath(feeFlowModel, pathFromEvents(feeFlowModel, [...paid, toAccess]));
+    expect(urlOf(other.steps.at(-1)!.snapshot)).toBe('/fee?access=access-2');
+    const check = await replayPath(feeFlowModel, pathFromEvents(feeFlowModel, [toCheck]));
+    expect(urlOf(check.steps.at(-1)!.snapshot)).toBe('/fee/check?invoice=invoice-9');
+  });
+
+  it('does not pay again for a confirmation it does not hold', async () => {
+    const replay = await replayPath(feeFlowModel, pathFromEvents(feeFlowModel, [...filled, doneEvent('startAccess', pendingAccess), toPayment]));
+    expect(replay.steps.at(-1)?.snapshot.value).toBe('code');
   });
 });

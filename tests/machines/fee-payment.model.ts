@@ -40,12 +40,17 @@ export const created = {
   invoice: { id: 'invoice-1', provider: 'qpay', status: 'pending' } as Invoice,
 };
 
+export const cardCreated = {
+  payment: { ...created.payment, id: 'payment-2', invoice_id: 'invoice-2' },
+  invoice: { id: 'invoice-2', provider: 'khan', status: 'pending', redirect_url: '/sandbox/khan/invoice-2/?handoff=x' } as Invoice,
+};
+
 export const feesUnavailable = new ApiError(409, { key: errorKeys.feesUnavailable });
 export const networkDown = new ApiError(0, { key: errorKeys.network });
 
 export const inputs: ReadonlyArray<InputCase<FeePaymentInput>> = [
-  { label: 'fees of a confirmed /fee access, given', input: { fees: FEES, accessId: 'access-1', phone: '', newKey } },
-  { label: 'my fees, loaded', input: { fees: null, accessId: null, phone: '88094512', newKey } },
+  { label: 'fees of a confirmed /fee access, given', input: { fees: FEES, accessId: 'access-1', phone: '', newKey, leaves: false } },
+  { label: 'my fees, loaded', input: { fees: null, accessId: null, phone: '88094512', newKey, leaves: true } },
 ];
 
 type Choice = { selected: number[]; provider: string | null; phone: string };
@@ -82,6 +87,7 @@ export const feePaymentModel = defineModel({
     doneEvent('loadFees', FEES_AFTER),
     errorEvent('loadFees', networkDown),
     doneEvent('createPayment', created),
+    doneEvent('createPayment', cardCreated),
     errorEvent('createPayment', feesUnavailable),
     errorEvent('createPayment', networkDown),
   ],
@@ -106,6 +112,7 @@ export const feePaymentModel = defineModel({
       error: null,
       key: null,
       newKey: input.newKey,
+      leaves: input.leaves,
       result: null,
     }),
     initialState: (input) => (input.fees ? 'choosing' : 'loading'),
@@ -154,6 +161,16 @@ export const feePaymentModel = defineModel({
         },
       }),
       loadFees: (context) => ({ accessId: context.accessId }),
+    },
+    // On its own the made payment leaves: the bank's page for a card, else the invoice's page of the first fee's policy.
+    emitted: (before, event) => {
+      if (event.type !== 'xstate.done.actor.createPayment' || !before?.leaves) return [];
+      const { payment, invoice } = event.output as typeof created;
+      return [
+        invoice.provider === 'khan' && invoice.redirect_url
+          ? { type: 'flow.navigate', to: invoice.redirect_url, external: true }
+          : { type: 'flow.navigate', to: `/user/contract/${payment.items[0]?.policy_id}/payment/${invoice.id}` },
+      ];
     },
   },
 });

@@ -107,4 +107,41 @@ describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () =>
     expect(await problems('tests/unit/example.test.ts', "export { Button } from 'react-aria-components';\n")).toEqual(['boundaries/imports:uiOnly']);
     expect(await problems('src/ui/example.tsx', "export { Button } from 'react-aria-components';\nexport { default } from 'embla-carousel-react';\n")).toEqual([]);
   });
+
+  it('reports a feature navigating itself: wouter\'s navigate, or the second element of useLocation()', async () => {
+    const file = 'src/features/fees/example.tsx';
+    expect(await problems(file, "import { navigate } from 'wouter/use-browser-location';\nexport const go = () => navigate('/');\n")).toEqual(['boundaries/wizard-runner']);
+    expect(await problems(file, "import { useLocation } from 'wouter';\nexport function useGo() {\n  const [, go] = useLocation();\n  return go;\n}\n")).toEqual(['boundaries/wizard-runner']);
+    expect(await problems(file, "import { useLocation } from 'wouter';\nexport function useHere() {\n  const [location] = useLocation();\n  return location;\n}\n")).toEqual([]);
+    // The runner itself navigates.
+    expect(await problems('src/flows/example.ts', "import { navigate } from 'wouter/use-browser-location';\nexport const go = () => navigate('/');\n")).toEqual([]);
+  });
+
+  it('reports a feature touching window.location, and lets the app read it', async () => {
+    const file = 'src/features/fees/example.ts';
+    expect(await problems(file, "export const go = (url: string) => window.location.assign(url);\n")).toEqual(['boundaries/wizard-runner']);
+    expect(await problems(file, 'export const here = () => location.pathname;\n')).toEqual(['boundaries/wizard-runner']);
+    expect(await problems(file, 'export const here = () => globalThis.location.search;\n')).toEqual(['boundaries/wizard-runner']);
+    expect(await problems(file, 'export const here = (page: { location: string }) => page.location;\n')).toEqual([]);
+    expect(await problems('src/app/example.ts', 'export const hash = () => window.location.hash;\n')).toEqual([]);
+  });
+
+  it("reports a wizard's machine run with useActorRef in a feature, directly or provided, and lets other machines be", async () => {
+    const file = 'src/features/fees/example.tsx';
+    const direct = "import { useActorRef } from '@xstate/react';\nimport { feeFlowMachine } from '../../../machines/fee-flow.machine';\nexport const useFlow = () => useActorRef(feeFlowMachine);\n";
+    expect(await problems(file, direct)).toEqual(['boundaries/wizard-runner']);
+    const provided = [
+      "import { useActorRef } from '@xstate/react';",
+      "import { useMemo } from 'react';",
+      "import { feePaymentMachine } from '../../../machines/fee-payment.machine';",
+      'const app = feePaymentMachine.provide({});',
+      'export function usePay() {',
+      '  const machine = useMemo(() => app, []);',
+      '  return useActorRef(machine, { input: {} as never });',
+      '}',
+    ].join('\n');
+    expect(await problems(file, `${provided}\n`)).toEqual(['boundaries/wizard-runner']);
+    const status = "import { useActorRef } from '@xstate/react';\nimport { paymentStatusMachine } from '../../../machines/payment-status.machine';\nexport const useStatus = () => useActorRef(paymentStatusMachine);\n";
+    expect(await problems(file, status)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { assign, createActor, setup } from 'xstate';
 import { clearPersisted, clearWizards, GUEST, loadPersisted, peekWizard, savePersisted, storeOf, userKeyOf } from '../../src/flows/persistence';
 import { readHandOff, writeHandOff } from '../../src/flows/hand-off';
 import { fillPattern, matchPattern } from '../../contract/paths';
-import { currentStepPath, routableSteps, samePath, stepForLocation } from '../../src/flows/route-states';
+import { atAddress, currentStepPath, routableSteps, routeEventFor, samePath, stepForLocation } from '../../src/flows/route-states';
 
 /** A two-step wizard: the second step may only be entered once the first has data. */
 const wizard = setup({
@@ -61,6 +61,48 @@ describe('route states', () => {
     actor.send({ type: 'name.set', name: 'Bat' });
     actor.send({ type: 'xstate.route', to: '#second' });
     expect(currentStepPath(actor.getSnapshot(), actor.getSnapshot().context)?.path).toBe('/w/7/second/');
+  });
+});
+
+/** Two steps on one path, told apart by the query (the /fee flow's form and its confirmation). */
+const queried = setup({
+  types: { context: {} as { access: string | null }, events: {} as { type: 'xstate.route'; to: string; params?: Record<string, string> } },
+}).createMachine({
+  id: 'queried',
+  context: { access: null },
+  initial: 'form',
+  states: {
+    form: { id: 'form', meta: { path: '/q' }, route: { actions: assign({ access: null }) } },
+    access: {
+      id: 'access',
+      meta: { path: '/q', query: ['access'] },
+      route: { actions: assign({ access: ({ event }) => event.params?.access ?? null }) },
+    },
+  },
+});
+
+describe('route states with query parameters', () => {
+  it('writes the query into the address, and leaves out what is not known', () => {
+    const actor = createActor(queried).start();
+    actor.send({ type: 'xstate.route', to: '#access', params: { access: 'a 1' } });
+    expect(currentStepPath(actor.getSnapshot(), { access: 'a 1' })?.path).toBe('/q?access=a+1');
+    expect(currentStepPath(actor.getSnapshot(), { access: null })?.path).toBe('/q');
+  });
+  it('finds the step whose query parameters the location has, and routes with them', () => {
+    expect(stepForLocation(queried, '/q', '')?.config.id).toBe('form');
+    expect(stepForLocation(queried, '/q', '?access=')?.config.id).toBe('form');
+    const step = stepForLocation(queried, '/q/', '?access=abc&x=1');
+    expect(step?.config.id).toBe('access');
+    const actor = createActor(queried).start();
+    actor.send(routeEventFor(step!, '/q/', '?access=abc&x=1'));
+    expect(actor.getSnapshot().context.access).toBe('abc');
+  });
+  it('compares the query only for an address that has one', () => {
+    expect(atAddress('/q?access=abc', '/q/', '?access=abc')).toBe(true);
+    expect(atAddress('/q?access=abc', '/q', '?access=other')).toBe(false);
+    expect(atAddress('/q?access=abc', '/q', '')).toBe(false);
+    expect(atAddress('/q', '/q', '?utm=x')).toBe(true);
+    expect(atAddress('/q', '/r', '')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-/** The fee machines with this app's calls (the API, the clock, fresh idempotency keys). */
+/** The fee machines with this app's calls (the API, fresh idempotency keys). */
 import { fromPromise } from 'xstate';
 import type { FeeItem } from '../../../contract/fee.schema';
 import { feePaymentMachine, type CreateFeePaymentInput, type CreatedFeePayment } from '../../../machines/fee-payment.machine';
@@ -6,7 +6,6 @@ import { paymentStatusMachine, type CheckInvoiceInput } from '../../../machines/
 import type { Invoice } from '../../../contract/payment.schema';
 import { createFeePayment } from '../../api/fees.api';
 import { getInvoice } from '../../api/payment.api';
-import { apiUrl } from '../../api/client';
 
 export const newKey = () => crypto.randomUUID();
 
@@ -30,6 +29,3 @@ export const feeInvoiceStatusMachine = paymentStatusMachine.provide({
     checkInvoice: fromPromise<Invoice, CheckInvoiceInput>(({ input }) => getInvoice(input.invoiceId, null)),
   },
 });
-
-/** The bank's card page (on the API's host). */
-export const goToBank = (url: string) => window.location.assign(apiUrl(url));

@@ -3,12 +3,13 @@
  * (and mostmoney's phone), and the pay button. Used by the policy's fee page, /user/fee-payment and
  * the /fee flow's payment step.
  */
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { digitsOnly, PHONE_LENGTH } from '../../../contract/validation';
-import { isPayable, selectedTotal, type feePaymentMachine } from '../../../machines/fee-payment.machine';
+import { connectFeePayment } from '../../../machines/fee-payment.connect';
+import type { feePaymentMachine } from '../../../machines/fee-payment.machine';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -24,45 +25,42 @@ export function FeeChooser({ actor, showPolicy = false, emptyText }: { actor: Fe
   const { t } = useTranslation('fees');
   const translate = useMessage();
   const format = useFeeFormat();
-  const snapshot = useSelector(actor, (s) => s);
-  const { context } = snapshot;
-  const busy = snapshot.matches('creating') || snapshot.matches('done');
+  const view = useSelector(actor, connectFeePayment, shallowEqual);
+  const { busy, payable, total } = view;
 
-  if (snapshot.matches('loading')) return <Spinner label={t('chooser.loading')} />;
-  if (snapshot.matches('loadFailed')) {
+  if (view.step === 'loading') return <Spinner label={t('chooser.loading')} />;
+  if (view.step === 'loadFailed') {
     return (
       <div className="notice notice--error" role="alert">
-        <p>{t('chooser.loadFailed')} {translate(context.error)}</p>
+        <p>{t('chooser.loadFailed')} {translate(view.error)}</p>
         <Button variant="secondary" onPress={() => actor.send({ type: 'fees.retry' })}>{t('common:actions.retry')}</Button>
       </div>
     );
   }
-  const payable = context.fees.filter(isPayable);
-  if (payable.length === 0) {
+  if (view.step === 'empty') {
     return (
       <>
-        <ErrorNotice message={context.error} />
+        <ErrorNotice message={view.error} />
         <p className="fee-empty">{emptyText}</p>
       </>
     );
   }
-  const total = selectedTotal(context);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'payment.submit' });
   };
-  const itemsError = translate(context.fieldErrors.items);
+  const itemsError = translate(view.fieldErrors.items);
 
   return (
     <form className="fee-chooser" onSubmit={submit} noValidate>
-      <ErrorNotice message={context.error} />
+      <ErrorNotice message={view.error} />
       <fieldset className="fee-chooser__fees" disabled={busy} aria-describedby={itemsError ? 'fee-items-error' : undefined}>
         <legend className="fee-chooser__legend">{t('chooser.fees')}</legend>
         <ul className="fee-list">
           {payable.map((fee) => (
             <li key={fee.id} className="fee-list__item" data-status={fee.status}>
               <Checkbox
-                isSelected={context.selected.includes(fee.id)}
+                isSelected={view.selected.includes(fee.id)}
                 onChange={() => actor.send({ type: 'fees.toggle', id: fee.id })}
                 name="fee"
               >
@@ -79,15 +77,15 @@ export function FeeChooser({ actor, showPolicy = false, emptyText }: { actor: Fe
         {itemsError ? <p id="fee-items-error" className="field__error">{itemsError}</p> : null}
       </fieldset>
       <p className="fee-chooser__total">
-        {t('chooser.total', { count: context.selected.length })} <strong data-testid="fee-total">{format.money(total)}</strong>
+        {t('chooser.total', { count: view.selected.length })} <strong data-testid="fee-total">{format.money(total)}</strong>
       </p>
       <ProviderChoice
         id="fee"
-        provider={context.provider}
-        phone={context.phone}
+        provider={view.provider}
+        phone={view.phone}
         onChoose={(provider) => actor.send({ type: 'payment.choose', provider })}
         onPhone={(value) => actor.send({ type: 'payment.changePhone', value: digitsOnly(value, PHONE_LENGTH) })}
-        errors={{ provider: context.fieldErrors.provider, phone: context.fieldErrors.phone }}
+        errors={{ provider: view.fieldErrors.provider, phone: view.fieldErrors.phone }}
         isDisabled={busy}
       />
       <p className="fee-chooser__note">{t('chooser.updateNote')}</p>

@@ -1,29 +1,32 @@
 /**
- * /fee, /fee/payment, /fee/check, /fee/status: one view for the fee-flow machine's steps. The address
- * carries what a reload needs (`?access=`, `?invoice=`): the machine starts from it, and the page
- * writes the machine's `urlOf` back after every step. An address the machine did not write (back,
- * forward, a link) starts the flow again from that address.
+ * /fee, /fee/payment, /fee/check, /fee/status: one view for the fee-flow machine's steps, run by the
+ * wizard runner (`useWizard`, not persisted): the address carries what a reload needs (`?access=`,
+ * `?invoice=`), the machine starts from it at mount, and the runner keeps address and step in step.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { FeeAccessStart } from '../../../contract/fee.schema';
-import { feeFlowMachine, urlOf, type FeeFlowInput } from '../../../machines/fee-flow.machine';
+import { connectFeeFlow, type FeeFlowView } from '../../../machines/fee-flow.connect';
+import { feeFlowMachine, type FeeFlowInput } from '../../../machines/fee-flow.machine';
 import { confirmFeeCode, getFeeAccess, resendFeeCode, startFeeAccess } from '../../api/fees.api';
+import { AuthActor, selectSession } from '../../app/auth-context';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { CodeVerificationStep, type CodeVerificationActor } from '../../shared/code-verification-step';
+import { userKeyOf } from '../../flows/persistence';
+import { useWizard } from '../../flows/use-wizard';
+import { CodeVerificationStep } from '../../shared/code-verification-step';
 import { codeVerificationWith } from '../../shared/code-verification';
 import { ErrorNotice } from '../../shared/notices';
 import { Button, ButtonLink } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';
 import { Spinner } from '../../ui/spinner';
-import { feeInvoiceStatusMachine, feePaymentWith, goToBank, newKey } from './fee-actors';
-import { FeeChooser, type FeePaymentActor } from './fee-chooser';
-import { FeeInvoiceOutcome, FeeInvoiceStatus, type PaymentStatusActor } from './fee-invoice-status';
+import { feeInvoiceStatusMachine, feePaymentWith, newKey } from './fee-actors';
+import { FeeChooser } from './fee-chooser';
+import { FeeInvoiceOutcome, FeeInvoiceStatus } from './fee-invoice-status';
 import './fees.css';
 
 type FlowActor = ActorRefFrom<typeof feeFlowMachine>;
@@ -43,18 +46,12 @@ const appFeeFlowMachine = feeFlowMachine.provide({
     feePayment: feePaymentWith(async ({ accessId }) => (await getFeeAccess(accessId ?? '')).fees),
     paymentStatus: feeInvoiceStatusMachine,
   },
-  actions: {
-    goToBank: (_, { url }) => goToBank(url),
-  },
 });
 
-function FormStep({ actor }: { actor: FlowActor }) {
+function FormStep({ actor, view }: { actor: FlowActor; view: FeeFlowView }) {
   const { t } = useTranslation('fees');
   const translate = useMessage();
-  const form = useSelector(actor, (s) => s.context.form);
-  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
-  const error = useSelector(actor, (s) => s.context.error);
-  const sending = useSelector(actor, (s) => s.matches({ form: 'sending' }));
+  const { form, fieldErrors, error, sending } = view;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'fee.submit' });
@@ -86,21 +83,20 @@ function FormStep({ actor }: { actor: FlowActor }) {
   );
 }
 
-function PaymentStep({ actor }: { actor: FlowActor }) {
+function PaymentStep({ actor, view }: { actor: FlowActor; view: FeeFlowView }) {
   const { t } = useTranslation('fees');
-  const access = useSelector(actor, (s) => s.context.access);
-  const child = useSelector(actor, (s) => s.children.feePayment) as FeePaymentActor | undefined;
+  const { policy, feePayment } = view;
   return (
     <>
       <h1>{t('flow.paymentTitle')}</h1>
-      {access?.policy ? (
+      {policy ? (
         <dl className="fee-policy">
-          <div><dt>{t('fields.contract')}</dt><dd>{access.policy.contract_number}</dd></div>
-          <div><dt>{t('fields.product')}</dt><dd>{access.policy.product_name}</dd></div>
-          <div><dt>{t('fields.insured')}</dt><dd>{access.policy.insurer}</dd></div>
+          <div><dt>{t('fields.contract')}</dt><dd>{policy.contract_number}</dd></div>
+          <div><dt>{t('fields.product')}</dt><dd>{policy.product_name}</dd></div>
+          <div><dt>{t('fields.insured')}</dt><dd>{policy.insurer}</dd></div>
         </dl>
       ) : null}
-      {child ? <FeeChooser actor={child} emptyText={t('flow.nothingDue')} /> : null}
+      {feePayment ? <FeeChooser actor={feePayment} emptyText={t('flow.nothingDue')} /> : null}
       <p>
         <Button variant="ghost" onPress={() => actor.send({ type: 'fee.restart' })}>{t('flow.another')}</Button>
       </p>
@@ -111,19 +107,18 @@ function PaymentStep({ actor }: { actor: FlowActor }) {
 function FlowBody({ actor }: { actor: FlowActor }) {
   const { t } = useTranslation('fees');
   const translate = useMessage();
-  const snapshot = useSelector(actor, (s) => s);
-  if (snapshot.matches('form')) return <FormStep actor={actor} />;
-  if (snapshot.matches('code')) {
-    const child = snapshot.children.codeVerification as CodeVerificationActor | undefined;
-    return child ? <CodeVerificationStep actor={child} detailsHref={paths.fee()} /> : <Spinner label={t('flow.loading')} />;
+  const view = useSelector(actor, connectFeeFlow, shallowEqual);
+  if (view.step === 'form') return <FormStep actor={actor} view={view} />;
+  if (view.step === 'code') {
+    return view.codeVerification ? <CodeVerificationStep actor={view.codeVerification} detailsHref={paths.fee()} /> : <Spinner label={t('flow.loading')} />;
   }
-  if (snapshot.matches('payment')) return <PaymentStep actor={actor} />;
-  if (snapshot.matches('loadFailed')) {
+  if (view.step === 'payment') return <PaymentStep actor={actor} view={view} />;
+  if (view.step === 'loadFailed') {
     return (
       <>
         <h1>{t('flow.title')}</h1>
         <div className="notice notice--error" role="alert">
-          <p>{translate(snapshot.context.error)}</p>
+          <p>{translate(view.error)}</p>
           <Button variant="secondary" onPress={() => actor.send({ type: 'fee.retry' })}>{t('common:actions.retry')}</Button>
         </div>
       </>
@@ -136,13 +131,8 @@ function FlowBody({ actor }: { actor: FlowActor }) {
     </>
   );
   const failedActions = <Button onPress={() => actor.send({ type: 'fee.restart' })}>{t('invoice.tryAgain')}</Button>;
-  if (snapshot.matches('status')) {
-    return <FeeInvoiceOutcome invoice={snapshot.context.invoice} paidActions={paidActions} failedActions={failedActions} />;
-  }
-  if (snapshot.matches('check')) {
-    const child = snapshot.children.paymentStatus as PaymentStatusActor | undefined;
-    if (child) return <FeeInvoiceStatus actor={child} paidActions={paidActions} failedActions={failedActions} />;
-  }
+  if (view.step === 'status') return <FeeInvoiceOutcome invoice={view.invoice} paidActions={paidActions} failedActions={failedActions} />;
+  if (view.step === 'check' && view.paymentStatus) return <FeeInvoiceStatus actor={view.paymentStatus} paidActions={paidActions} failedActions={failedActions} />;
   return (
     <>
       <h1>{t('flow.title')}</h1>
@@ -151,43 +141,24 @@ function FlowBody({ actor }: { actor: FlowActor }) {
   );
 }
 
-function FeeFlow({ input, onUrl }: { input: FeeFlowInput; onUrl: (url: string) => void }) {
-  const actor = useActorRef(appFeeFlowMachine, { input });
-  const url = useSelector(actor, (s) => urlOf(s));
-  useEffect(() => onUrl(url), [url, onUrl]);
-  return <FlowBody actor={actor} />;
-}
-
-const STEP_PATHS = ['/fee', '/fee/payment', '/fee/check', '/fee/status'];
-const stepIndex = (url: string) => STEP_PATHS.indexOf(url.split('?')[0]?.replace(/\/$/, '') ?? '');
-
 const paramOf = (search: string, name: string) => new URLSearchParams(search).get(name)?.trim() || null;
 
 export default function FeeFlowPage() {
-  const [location, navigate] = useLocation();
   const search = useSearch();
-  const current = search ? `${location}?${search}` : location;
-  // The address the flow started from, and the one the machine wrote last: any other address (back,
-  // forward, a link) starts afresh from it.
-  const [flow, setFlow] = useState<{ start: string; written: string | null }>({ start: current, written: null });
-  if (flow.written !== null && current !== flow.written) setFlow({ start: current, written: null });
-  const input = useMemo<FeeFlowInput>(() => {
-    const query = flow.start.includes('?') ? flow.start.slice(flow.start.indexOf('?')) : '';
-    return { accessId: paramOf(query, 'access'), invoiceId: paramOf(query, 'invoice'), phone: '', newKey, now: Date.now };
-  }, [flow.start]);
-  const onUrl = useCallback(
-    (url: string) => {
-      const here = window.location.pathname + window.location.search;
-      setFlow((state) => ({ ...state, written: url }));
-      if (here === url) return;
-      // Forward through the steps adds to the history; a reload's catching up or a step back replaces.
-      navigate(url, { replace: stepIndex(url) <= stepIndex(here) });
-    },
-    [navigate],
-  );
+  const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
+  // The address at mount decides where the flow starts; later addresses are its steps (the runner routes them).
+  const input = useMemo<FeeFlowInput>(() => ({ accessId: paramOf(search, 'access'), invoiceId: paramOf(search, 'invoice'), phone: '', newKey, now: Date.now }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the URL at mount decides
+  const actor = useWizard(appFeeFlowMachine, {
+    flow: 'fee',
+    version: 1,
+    user,
+    input,
+    persist: false,
+    params: (snapshot) => ({ access: snapshot.context.accessId, invoice: snapshot.context.invoiceId }),
+  });
   return (
     <div className="fee-page fee-page--narrow fee-page--flow container">
-      <FeeFlow key={flow.start} input={input} onUrl={onUrl} />
+      <FlowBody actor={actor} />
     </div>
   );
 }

@@ -1,13 +1,19 @@
-/** /user/contract/{id}/fee: the policy's fee schedule, what is due now, and paying it. */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo } from 'react';
+/**
+ * /user/contract/{id}/fee: the policy's fee schedule, what is due now, and paying it (`fee-payment` on
+ * the wizard runner, not persisted; one actor per policy).
+ */
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'wouter';
-import { routePaths } from '../../../contract/paths';
+import { Link, useParams } from 'wouter';
 import type { FeeItem } from '../../../contract/fee.schema';
+import type { FeePaymentInput } from '../../../machines/fee-payment.machine';
 import { getPolicyFees } from '../../api/fees.api';
+import { AuthActor, selectSession } from '../../app/auth-context';
 import { paths } from '../../app/paths';
-import { feePaymentWith, goToBank, newKey } from './fee-actors';
+import { userKeyOf } from '../../flows/persistence';
+import { useWizard } from '../../flows/use-wizard';
+import { feePaymentWith, newKey } from './fee-actors';
 import { FeeChooser } from './fee-chooser';
 import { useFeeFormat } from './fee-format';
 import { FeeStatusBadge } from './fee-status-badge';
@@ -55,21 +61,18 @@ function Schedule({ fees }: { fees: FeeItem[] }) {
 }
 
 export default function PolicyFeePage() {
-  const { t } = useTranslation('fees');
   const { id = '' } = useParams<{ id: string }>();
-  const [, navigate] = useLocation();
-  const load = useCallback(async () => (await getPolicyFees(id)).fees, [id]);
-  const machine = useMemo(() => feePaymentWith(load), [load]);
-  const actor = useActorRef(machine, { input: { fees: null, accessId: null, phone: '', newKey } });
-  const fees = useSelector(actor, (snapshot) => snapshot.context.fees);
-  const result = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.context.result : null));
-  const policy = fees[0];
+  const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
+  return <PolicyFees key={`${id}-${user}`} id={id} user={user} />;
+}
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.invoice.provider === 'khan' && result.invoice.redirect_url) goToBank(result.invoice.redirect_url);
-    else navigate(routePaths.contractInvoice.build({ id, invoiceId: result.invoice.id }));
-  }, [result, id, navigate]);
+function PolicyFees({ id, user }: { id: string; user: string }) {
+  const { t } = useTranslation('fees');
+  const machine = useMemo(() => feePaymentWith(async () => (await getPolicyFees(id)).fees), [id]);
+  const input = useMemo<FeePaymentInput>(() => ({ fees: null, accessId: null, phone: '', newKey, leaves: true }), []);
+  const actor = useWizard(machine, { flow: 'fee-payment', version: 1, user, input, persist: false });
+  const fees = useSelector(actor, (snapshot) => snapshot.context.fees);
+  const policy = fees[0];
 
   return (
     <div className="fee-page">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { currentHash } from '../../app/paths';
 
 /**
  * Scrolls to the element named by the URL's hash (e.g. /#fee from another page) once it exists;
@@ -8,7 +9,7 @@ import { useLocation } from 'wouter';
 export function useHashScroll() {
   const [location] = useLocation();
   useEffect(() => {
-    const id = window.location.hash.slice(1);
+    const id = currentHash();
     if (!id) return;
     let tries = 0;
     const timer = window.setInterval(() => {

@@ -5,7 +5,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
+import { connectCardBuy } from '../../../../machines/credit-med-card-buy.connect';
 import { creditMedCardBuyMachine } from '../../../../machines/credit-med-card-buy.machine';
 import { routePaths } from '../../../../contract/paths';
 import { createCardInvoice, getCardSummary } from '../../../api/credit-med-card.api';
@@ -23,22 +24,14 @@ const appMachine = creditMedCardBuyMachine.provide({
   },
 });
 
-const STEPS = ['loadFailed', 'notSigned', 'alreadyPaid', 'choosing', 'paying', 'reloading', 'leaving'] as const;
-const viewOf = (snapshot: SnapshotFrom<typeof creditMedCardBuyMachine>) => ({
-  step: STEPS.find((step) => snapshot.matches(step)) ?? 'loading',
-  summary: snapshot.context.summary,
-  provider: snapshot.matches('paying') ? snapshot.context.provider : null,
-  error: snapshot.context.error,
-});
-
 export default function CardBuyPage() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const translate = useMoneyMessage();
   const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
   const input = useMemo(() => ({ keySeed: globalThis.crypto.randomUUID() }), []);
   const actor = useWizard(appMachine, { flow: 'credit-med-card-buy', version: 1, user, input, persist: false });
-  const view = useSelector(actor, viewOf, shallowEqual);
-  const fee = view.summary?.card?.fee ?? view.summary?.fee ?? null;
+  const view = useSelector(actor, connectCardBuy, shallowEqual);
+  const { fee } = view;
   const back = (
     <ButtonLink href={routePaths.creditMed.build()} variant="secondary">
       {t('buy.toDashboard')}
