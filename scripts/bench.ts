@@ -86,11 +86,11 @@ const ROUTE_VIEW_FILE = fileURLToPath(new URL('../src/app/route-view.tsx', impor
 /** The manifest key of a source module given as a path without extension (e.g. src/features/home/home.page). */
 const keyOfModule = (module: string) => Object.keys(manifest).find((key) => key.replace(/\.[jt]sx?$/, '') === module);
 
-/** `const X = lazy(() => import('…'))` and `x: lazy(() => import('…'))` of a source file, as name → manifest key. */
+/** `const X = lazy(() => import('…'))` and `x: lazy(() => import('…'))` (or `lazyPage`, src/app/lazy-page.ts) of a source file, as name → manifest key. */
 function lazyImports(file: string): Map<string, string> {
   const source = readFileSync(file, 'utf8');
   const found = new Map<string, string>();
-  for (const [, name, path] of source.matchAll(/(?:const )?(\w+)(?: =|:) lazy\(\(\) => import\('([^']+)'\)\)/g)) {
+  for (const [, name, path] of source.matchAll(/(?:const )?(\w+)(?: =|:) (?:lazy|lazyPage)\(\(\) => import\('([^']+)'\)\)/g)) {
     const key = name && path ? keyOfModule(join('src/app', path).replace(/\\/g, '/')) : undefined;
     if (name && key) found.set(name, key);
   }

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './app/i18n';
+import { registerServiceWorker } from './app/service-worker';
 import './styles/base.css';
 
 const root = document.getElementById('root');
@@ -18,3 +19,6 @@ void initI18n().then(() => {
     );
   });
 });
+
+// After the page's load event (issue 24): the shell opens offline on later visits.
+registerServiceWorker();

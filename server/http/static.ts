@@ -1,6 +1,7 @@
 /**
  * Files the server serves besides the API: illustrations (/images), downloadable documents (/files),
- * the built SPA from `distDir` and, for every other page route, the SPA's index.html.
+ * the built SPA from `distDir` and, for every other path, the SPA's index.html: with a 200 status on
+ * the app's routes, a 404 on any other path (the SPA then shows its 404 page).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -8,7 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic, type ServeStaticOptions } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { routePaths } from '../../contract/paths';
+import { languageOf } from './language';
 import { NO_PAGE_MARKUP, pageDataMarkup, type ReadAnswer } from './page-data';
+import { DESCRIPTION_TAG, pageMetaMarkup, robotsTxt, sitemapXml } from './site-meta';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets/', import.meta.url));
@@ -26,6 +30,13 @@ const SHELL_SLOT = '<!--page-shell-->';
 
 export const MISSING_BUILD_MESSAGE =
   'The web app has not been built yet. Run npm run build first (or npm run dev while developing).';
+
+/**
+ * Whether the SPA has a page at `pathname`: a pattern of the path table the client's route table is
+ * made from (contract/paths.ts). Any other path gets index.html with a 404 status (issue 24): the SPA
+ * draws its 404 page, and crawlers and monitors see the status.
+ */
+export const isAppPath = (pathname: string) => pathname === '/index.html' || Object.values(routePaths).some((path) => path.match(pathname) !== null);
 
 /** A last path segment with an extension names a file; a missing one is a 404, not the SPA. */
 const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
@@ -66,6 +77,12 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
   app.use('/images/*', mount('/images', join(ASSETS_DIR, 'images'), isDev ? REVALIDATE : ONE_DAY));
   app.use('/files/*', mount('/files', join(ASSETS_DIR, 'files'), isDev ? REVALIDATE : ONE_HOUR));
 
+  // What crawlers read (./site-meta.ts): made here, from the route table and the catalogue.
+  app.get('/robots.txt', (c) => c.text(robotsTxt(new URL(c.req.url).origin), 200, { 'Cache-Control': ONE_HOUR }));
+  app.get('/sitemap.xml', async (c) =>
+    c.body(await sitemapXml(new URL(c.req.url).origin, read), 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': ONE_HOUR }),
+  );
+
   // Created on first use once the build exists, so a server started before `npm run build` picks it up.
   let distFiles: MiddlewareHandler | undefined;
   app.use('*', (c, next) => {
@@ -73,8 +90,9 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     if (c.req.path === '/' || c.req.path === '/index.html') return next();
     if (!distFiles) {
       if (!existsSync(distDir)) return next();
+      // The service worker is checked for a new build on every load, like the page.
       distFiles = filesFrom({ root: distDir }, (file, ctx) =>
-        file.endsWith('index.html') ? REVALIDATE : ctx.req.path.startsWith('/assets/') ? IMMUTABLE : ONE_HOUR,
+        file.endsWith('index.html') || ctx.req.path === '/sw.js' ? REVALIDATE : ctx.req.path.startsWith('/assets/') ? IMMUTABLE : ONE_HOUR,
       );
     }
     return distFiles(c, next);
@@ -119,11 +137,14 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     const nonce = newNonce();
     c.set('cspNonce', nonce);
     const added = read ? await pageDataMarkup(c.req.path, read) : NO_PAGE_MARKUP;
+    const meta = await pageMetaMarkup(c.req.path, new URL(c.req.url).origin, languageOf(c.req.header('Accept-Language')), read);
     const page = (await inlineStylesheets(html, nonce))
+      .replace(DESCRIPTION_TAG, (tag) => meta ?? tag)
       .replaceAll(NONCE_PLACEHOLDER, nonce)
       .replace('</head>', () => `${added.head}</head>`)
       .replace(SHELL_SLOT, () => added.shell);
-    return c.html(page, 200, { 'Cache-Control': REVALIDATE });
+    // The page differs by language (its description) as well as by path.
+    return c.html(page, isAppPath(c.req.path) ? 200 : 404, { 'Cache-Control': REVALIDATE, Vary: 'Accept-Language' });
   };
   app.get('*', spa);
 

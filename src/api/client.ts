@@ -1,7 +1,8 @@
 /**
  * The one ky instance: base from VITE_API_BASE (same origin by default), 60 s time-out (SPEC 9),
  * bearer token, Accept-Language, and every failure turned into an `ApiError`. A 401 on any call but
- * the token call reports `onUnauthorized` (the app sends the user to /logout).
+ * the token call reports `onUnauthorized` (the app sends the user to /logout). A read (GET) that fails
+ * because the browser is offline waits for the connection and is sent again (issue 24).
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod/mini';
@@ -31,10 +32,41 @@ const apiBase = (import.meta.env?.VITE_API_BASE as string | undefined)?.replace(
 /** A path on the API's host (the card sandbox's page, files): the same origin unless VITE_API_BASE names another. */
 export const apiUrl = (path: string) => `${apiBase}${path}`;
 
+/** Resolves when the browser is back online; rejects with the signal's reason when the call is given up first. */
+const backOnline = (signal: AbortSignal | null | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    const done = () => {
+      window.removeEventListener('online', done);
+      signal?.removeEventListener('abort', done);
+      if (signal?.aborted) reject(signal.reason as Error);
+      else resolve();
+    };
+    window.addEventListener('online', done);
+    signal?.addEventListener('abort', done);
+  });
+
+/**
+ * fetch, except that a GET failing while the browser is offline is sent again once it is back online
+ * (within the call's time-out). Writes are never repeated here: they carry idempotency keys and the
+ * flows decide. ky's own retries stay off: a test or a page sees every failure of a connected browser.
+ */
+export const fetchRetryingReadsOnline = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  for (;;) {
+    try {
+      return await fetch(input instanceof Request ? input.clone() : input, init);
+    } catch (error) {
+      if (method !== 'GET' || typeof navigator === 'undefined' || navigator.onLine) throw error;
+      await backOnline(init?.signal ?? (input instanceof Request ? input.signal : undefined));
+    }
+  }
+};
+
 export const http = ky.create({
   prefixUrl: apiBase || '/',
   timeout: API_TIMEOUT_MS,
   retry: 0,
+  fetch: fetchRetryingReadsOnline,
   hooks: {
     beforeRequest: [
       (request) => {

@@ -2,7 +2,7 @@
  * Renders the route that matches the location: its access decision, its layout (kept mounted while
  * the user moves between routes of one layout) and its lazy view; sets the page title.
  */
-import { lazy, Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { matchPattern } from '../../contract/paths';
@@ -10,18 +10,21 @@ import { selectStatus, useAuthSelector } from './auth-context';
 import { HomeLayout } from '../features/shell/home-layout';
 import { Spinner } from '../ui/spinner';
 import { decideAccess } from './access';
-import { routes, type AppRoute, type Layout } from './routes';
+import { inSignedInArea, notFoundRoutes, routes, type AppRoute, type Layout } from './routes';
+import { lazyPage } from './lazy-page';
+import { RouteErrorBoundary } from './route-error';
 import { pageShown } from '../api/page-data';
+import { setDescription } from './page-meta';
 
 const BareLayout = ({ children }: { children: ReactNode }) => <>{children}</>;
 
 // The public layout ships with the first page; the others load with their first route.
 const layouts: Record<Layout, ComponentType<{ children: ReactNode }>> = {
   home: HomeLayout,
-  user: lazy(() => import('../features/shell/user-layout')),
-  login: lazy(() => import('../features/shell/login-layout')),
-  ot: lazy(() => import('../features/shell/ot-layout')),
-  creditMed: lazy(() => import('../features/shell/credit-med-layout')),
+  user: lazyPage(() => import('../features/shell/user-layout')),
+  login: lazyPage(() => import('../features/shell/login-layout')),
+  ot: lazyPage(() => import('../features/shell/ot-layout')),
+  creditMed: lazyPage(() => import('../features/shell/credit-med-layout')),
   bare: BareLayout,
 };
 
@@ -30,11 +33,16 @@ const useMatchedRoute = (): AppRoute | undefined => {
   return useMemo(() => routes.find((route) => matchPattern(route.path, location) !== null), [location]);
 };
 
-function useDocumentTitle(titleKey: string) {
+/** Pages that set their description themselves (a product's own line), once their data is there. */
+const OWN_DESCRIPTION: readonly AppRoute['name'][] = ['insuranceDetail'];
+
+function useDocumentTitle({ title: titleKey, name }: AppRoute) {
   const { t, i18n } = useTranslation();
   useEffect(() => {
     document.title = `${t(titleKey)} | ${t('site.name')}`;
-  }, [t, titleKey, i18n.language]);
+    // Issue 24: the description in the language shown, the route's own or the site's.
+    if (!OWN_DESCRIPTION.includes(name)) setDescription(t(`meta.${name}`, { defaultValue: t('meta.default') }));
+  }, [t, titleKey, name, i18n.language]);
 }
 
 function PageLoading() {
@@ -46,31 +54,39 @@ function MatchedRoute({ route }: { route: AppRoute }) {
   const [location] = useLocation();
   const search = useSearch();
   const status = useAuthSelector(selectStatus);
-  useDocumentTitle(route.title);
+  useDocumentTitle(route);
   const decision = decideAccess(route.access, status, location, new URLSearchParams(search).get('next'));
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
   const LayoutView = layouts[route.layout];
+  const View = route.view;
+  // Two error boundaries (issue 24): the page's, inside its layout, so header and menu stay; and the
+  // layout's own, for a layout that fails to load, which shows the message in the public layout.
   return (
-    <Suspense fallback={<PageLoading />}>
-      <LayoutView>
-        {decision.kind === 'wait' ? (
-          <PageLoading />
-        ) : (
-          <Suspense fallback={<PageLoading />}>
-            <Route path={route.path} component={route.view} />
-          </Suspense>
-        )}
-      </LayoutView>
-    </Suspense>
+    <RouteErrorBoundary resetKey={location} frame={(message) => <HomeLayout>{message}</HomeLayout>}>
+      <Suspense fallback={<PageLoading />}>
+        <LayoutView>
+          <RouteErrorBoundary resetKey={location}>
+            {decision.kind === 'wait' ? (
+              <PageLoading />
+            ) : (
+              <Suspense fallback={<PageLoading />}>
+                {route.name === 'notFound' ? <View /> : <Route path={route.path} component={View} />}
+              </Suspense>
+            )}
+          </RouteErrorBoundary>
+        </LayoutView>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
 export function RouteView() {
   const route = useMatchedRoute();
   const [location] = useLocation();
+  const status = useAuthSelector(selectStatus);
   // Data the page was sent with holds only while its own path is shown (src/api/page-data.ts).
   useEffect(() => pageShown(location), [location]);
-  // A path with no route has no access level: it goes home (SPEC 2).
-  if (!route) return <Redirect to="/" replace />;
-  return <MatchedRoute route={route} />;
+  if (route) return <MatchedRoute route={route} />;
+  // A path with no route shows the 404 page (issue 24), in the layout of the area it is in.
+  return <MatchedRoute route={inSignedInArea(location) && status !== 'signedOut' ? notFoundRoutes.user : notFoundRoutes.public} />;
 }

@@ -2,66 +2,70 @@
  * The route table of SPEC section 2: every path with its access level, layout, title key and lazy
  * view. Pages that later work builds show the "coming soon" view until then.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { routePaths, type RouteName } from '../../contract/paths';
+import { lazyPage } from './lazy-page';
 
 /** public: anyone; guest: signed-out only (others go to /user); user: signed-in (others go to /login); member: signed-in (others go to /). */
 export type Access = 'public' | 'guest' | 'user' | 'member';
 export type Layout = 'home' | 'user' | 'login' | 'ot' | 'bare' | 'creditMed';
 
 export interface AppRoute {
-  /** The route's name in the contract's path table. */
-  name: RouteName;
-  /** Its pattern, from the contract (contract/paths.ts). */
+  /** The route's name in the contract's path table; `notFound` for the 404 page (any path no route matches). */
+  name: RouteName | 'notFound';
+  /** Its pattern, from the contract (contract/paths.ts); a label only for the 404 page. */
   path: string;
   access: Access;
   layout: Layout;
   /** i18n key in the `common` namespace (titles.*). */
   title: string;
-  view: LazyExoticComponent<ComponentType>;
+  /** Loaded with the route's first visit; a failed load is tried again by the error boundary's Retry (./lazy-page.ts). */
+  view: ComponentType;
 }
 
-const HomePage = lazy(() => import('../features/home/home.page'));
-const ComingSoonPage = lazy(() => import('../features/shell/coming-soon.page'));
-const LoginPage = lazy(() => import('../features/auth/login.page'));
-const LogoutPage = lazy(() => import('../features/auth/logout.page'));
-const UserIndexPage = lazy(() => import('../features/shell/user-index.page'));
-const PaymentStatusPage = lazy(() => import('../features/payment/payment-status.page'));
-const ContractsPage = lazy(() => import('../features/contracts/contracts.page'));
-const ContractDetailPage = lazy(() => import('../features/contracts/contract-detail.page'));
+const HomePage = lazyPage(() => import('../features/home/home.page'));
+const ComingSoonPage = lazyPage(() => import('../features/shell/coming-soon.page'));
+const LoginPage = lazyPage(() => import('../features/auth/login.page'));
+const LogoutPage = lazyPage(() => import('../features/auth/logout.page'));
+const UserIndexPage = lazyPage(() => import('../features/shell/user-index.page'));
+const PaymentStatusPage = lazyPage(() => import('../features/payment/payment-status.page'));
+const ContractsPage = lazyPage(() => import('../features/contracts/contracts.page'));
+const ContractDetailPage = lazyPage(() => import('../features/contracts/contract-detail.page'));
 // One view per flow: the steps of a flow share it, so moving between them keeps its machine.
-const RegisterPage = lazy(() => import('../features/account/register.page'));
-const ForgotUsernamePage = lazy(() => import('../features/account/forgot-username.page'));
-const ForgotPasswordPage = lazy(() => import('../features/account/forgot-password.page'));
-const SettingsPage = lazy(() => import('../features/account/settings.page'));
-const InsuranceListPage = lazy(() => import('../features/insurance/insurance-list.page'));
-const InsuranceDetailPage = lazy(() => import('../features/insurance/insurance-detail.page'));
+const RegisterPage = lazyPage(() => import('../features/account/register.page'));
+const ForgotUsernamePage = lazyPage(() => import('../features/account/forgot-username.page'));
+const ForgotPasswordPage = lazyPage(() => import('../features/account/forgot-password.page'));
+const SettingsPage = lazyPage(() => import('../features/account/settings.page'));
+const InsuranceListPage = lazyPage(() => import('../features/insurance/insurance-list.page'));
+const InsuranceDetailPage = lazyPage(() => import('../features/insurance/insurance-detail.page'));
 // The purchase wizard: one view for its steps, so moving between them keeps its machine.
-const BuyPage = lazy(() => import('../features/buy/buy.page'));
+const BuyPage = lazyPage(() => import('../features/buy/buy.page'));
 // The mining registration: one view for its seven steps, so moving between them keeps its machine.
-const MiningPage = lazy(() => import('../features/ot/mining.page'));
+const MiningPage = lazyPage(() => import('../features/ot/mining.page'));
 // Credit Med (issue 13): the dashboard, and the request with its contract (one view, one machine).
-const CreditMedPage = lazy(() => import('../features/credit-med/dashboard/credit-med.page'));
-const CreditMedRequestPage = lazy(() => import('../features/credit-med/request/request.page'));
+const CreditMedPage = lazyPage(() => import('../features/credit-med/dashboard/credit-med.page'));
+const CreditMedRequestPage = lazyPage(() => import('../features/credit-med/request/request.page'));
 // Credit Med, the card side (issue 13): the pre-claim form and its status, the card purchase and repayment.
-const CreditMedPreClaimPage = lazy(() => import('../features/credit-med/card/pre-claim.page'));
-const CreditMedBuyPage = lazy(() => import('../features/credit-med/card/buy.page'));
-const CreditMedPaymentStatusPage = lazy(() => import('../features/credit-med/card/payment-status.page'));
-const CreditMedRepayPage = lazy(() => import('../features/credit-med/card/repay.page'));
+const CreditMedPreClaimPage = lazyPage(() => import('../features/credit-med/card/pre-claim.page'));
+const CreditMedBuyPage = lazyPage(() => import('../features/credit-med/card/buy.page'));
+const CreditMedPaymentStatusPage = lazyPage(() => import('../features/credit-med/card/payment-status.page'));
+const CreditMedRepayPage = lazyPage(() => import('../features/credit-med/card/repay.page'));
 // Claims (issue 12): the landing, the list, one claim, choosing the policy, and the wizard (one view for its steps).
-const ClaimsHomePage = lazy(() => import('../features/claims/claims-home.page'));
-const ClaimListPage = lazy(() => import('../features/claims/claim-list.page'));
-const ClaimDetailPage = lazy(() => import('../features/claims/claim-detail.page'));
-const ClaimCreatePage = lazy(() => import('../features/claims/claim-create.page'));
-const ClaimWizardPage = lazy(() => import('../features/claims/claim-wizard.page'));
+const ClaimsHomePage = lazyPage(() => import('../features/claims/claims-home.page'));
+const ClaimListPage = lazyPage(() => import('../features/claims/claim-list.page'));
+const ClaimDetailPage = lazyPage(() => import('../features/claims/claim-detail.page'));
+const ClaimCreatePage = lazyPage(() => import('../features/claims/claim-create.page'));
+const ClaimWizardPage = lazyPage(() => import('../features/claims/claim-wizard.page'));
 // Fees (issue 14): one view for the /fee flow's steps, so moving between them keeps its machine.
-const FeeFlowPage = lazy(() => import('../features/fees/fee-flow.page'));
-const PolicyFeePage = lazy(() => import('../features/fees/policy-fee.page'));
-const PolicyPaymentPage = lazy(() => import('../features/fees/policy-payment.page'));
-const FeePaymentPage = lazy(() => import('../features/fees/fee-payment.page'));
+const FeeFlowPage = lazyPage(() => import('../features/fees/fee-flow.page'));
+const PolicyFeePage = lazyPage(() => import('../features/fees/policy-fee.page'));
+const PolicyPaymentPage = lazyPage(() => import('../features/fees/policy-payment.page'));
+const FeePaymentPage = lazyPage(() => import('../features/fees/fee-payment.page'));
 // Issue 14: feedback and notifications.
-const FeedbackPage = lazy(() => import('../features/feedback/feedback.page'));
-const NotificationsPage = lazy(() => import('../features/notifications/notifications.page'));
+const FeedbackPage = lazyPage(() => import('../features/feedback/feedback.page'));
+const NotificationsPage = lazyPage(() => import('../features/notifications/notifications.page'));
+// Issue 24: what an address no route matches shows.
+const NotFoundPage = lazyPage(() => import('../features/shell/not-found.page'));
 
 const soon = ComingSoonPage;
 
@@ -138,3 +142,16 @@ export const routes: readonly AppRoute[] = [
   route('creditMedRepay', 'user', 'creditMed', 'titles.repay', CreditMedRepayPage),
   route('creditMedRepayBuy', 'user', 'creditMed', 'titles.repay', CreditMedRepayPage),
 ];
+
+/**
+ * The 404 page (issue 24), for a path no route above matches: in the signed-in layout when the path is
+ * in the signed-in area (/user, /credit-med) and the user is signed in, in the public layout otherwise.
+ * Its paths are labels (the route view shows it for any unmatched path), not patterns.
+ */
+export const notFoundRoutes = {
+  public: { name: 'notFound', path: '*', access: 'public', layout: 'home', title: 'titles.notFound', view: NotFoundPage },
+  user: { name: 'notFound', path: '/user/*', access: 'user', layout: 'user', title: 'titles.notFound', view: NotFoundPage },
+} as const satisfies Record<string, AppRoute>;
+
+/** Whether a path is in the signed-in area, whose unknown paths show the 404 page in the signed-in layout. */
+export const inSignedInArea = (pathname: string) => /^\/(user|credit-med)(\/|$)/i.test(pathname);

@@ -15,6 +15,7 @@ export interface ResourceView<T> {
  * Loads server data for a page through the resource machine; a change of `reloadKey` (e.g. the
  * language) reloads it while the old data stays on screen. `sent` gives the answer the page arrived
  * with, if any (src/api/page-data.ts): the machine then starts ready with it instead of loading.
+ * A read that failed is tried again when the browser comes back online (issue 24).
  */
 export function useResource<T>(load: () => Promise<T>, reloadKey?: unknown, sent?: () => T | undefined): ResourceView<T> {
   const machine = useMemo(() => resourceMachine.provide({ actors: { load: fromPromise<unknown, void>(() => load()) } }), [load]);
@@ -29,6 +30,13 @@ export function useResource<T>(load: () => Promise<T>, reloadKey?: unknown, sent
     firstKey.current = reloadKey;
     actor.send({ type: 'resource.reload' });
   }, [actor, reloadKey]);
+  useEffect(() => {
+    const reconnected = () => {
+      if (actor.getSnapshot().matches('failed')) actor.send({ type: 'resource.retry' });
+    };
+    window.addEventListener('online', reconnected);
+    return () => window.removeEventListener('online', reconnected);
+  }, [actor]);
   const status = useSelector(actor, (snapshot) => snapshot.value as ResourceView<T>['status']);
   const data = useSelector(actor, (snapshot) => snapshot.context.data as T | undefined);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);

@@ -1,7 +1,8 @@
-/** Route access (SPEC 2): login-required, signed-in-only, non-login-only and unknown paths. */
+/** Route access (SPEC 2): login-required, signed-in-only, non-login-only and unknown paths (issue 24: a 404 page). */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserTests } from './support/harness';
+import { text } from './support/texts';
 import { demoUser } from './support/users';
 import { expectPath, expectVisible, pathOf, searchOf } from './support/ui';
 
@@ -41,9 +42,14 @@ describe('a visitor', () => {
     await home.waitUntilLoaded();
   });
 
-  it('is sent from an unknown path to the home page', async () => {
+  it('is shown the 404 page on an unknown path (status 404 from the server), with a way home', async () => {
+    e2e.expectProblem(/status of 404/, 'console error');
     const { home, page } = await e2e.openSite();
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expectVisible(page.getByRole('heading', { level: 1, name: text('mn', 'notFound.title') }));
+    expect(pathOf(page)).toBe('/no/such/page');
+    await page.getByRole('link', { name: text('mn', 'notFound.home'), exact: true }).click();
     await expectPath(page, '/');
     await home.waitUntilLoaded();
   });

@@ -1,8 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fillPattern } from '../../contract/paths';
 import { MISSING_BUILD_MESSAGE, staticRoutes } from '../../server/http/static';
+import { routes } from '../../src/app/routes';
 import { createTestServer, type TestServer } from '../../server/testing';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
@@ -22,6 +24,8 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'index-abc123.js'), BUNDLE);
   await writeFile(join(dist, 'robots.txt'), 'User-agent: *\n');
+  await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Нар Лайф"}');
+  await writeFile(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   app = server.app({ distDir: dist });
 });
 afterAll(async () => {
@@ -73,6 +77,28 @@ describe('the built SPA', () => {
         .replace(/<script type="application\/json" id="page-data">.*?<\/script>\n/s, '')
         .replace(/<div class="home-hero" aria-hidden="true">.*?<\/div><\/div>/, '');
       expect(page, route).toBe(INDEX.replace('<!--page-shell-->', '').replace('__CSP_NONCE__', /nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? 'missing'));
+    }
+  });
+
+  it('answers every route of the client\'s route table with 200', async () => {
+    for (const route of routes) {
+      const path = fillPattern(route.path, { id: 5, productId: 100, invoiceId: 77, claimId: 12, insuranceId: 3 });
+      expect(path, route.path).not.toBeNull();
+      const response = await app.request(path ?? '');
+      expect(response.status, route.path).toBe(200);
+      // With or without the trailing slash, in any case, as the client matches.
+      expect((await app.request((path ?? '').replace(/\/$/, '').toUpperCase() || '/')).status, route.path).toBe(200);
+    }
+  });
+
+  it('answers a path no route matches with 404 and the same page, so the SPA shows its 404 page', async () => {
+    for (const path of ['/no/such/page', '/user/no-such-page', '/insurance/detail/', '/insurance/detail/5/extra', '/credit-med/nope', '/loginx']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('Content-Type'), path).toMatch(/^text\/html/);
+      expect(response.headers.get('Cache-Control'), path).toBe('no-cache');
+      const nonce = /nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? 'missing';
+      expect(await response.text(), path).toBe(INDEX.replace('<!--page-shell-->', '').replace('__CSP_NONCE__', nonce));
     }
   });
 
@@ -166,9 +192,17 @@ describe('the built SPA', () => {
   });
 
   it('serves other build files with a short cache', async () => {
-    const response = await app.request('/robots.txt');
+    const response = await app.request('/manifest.webmanifest');
     expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/manifest\+json/);
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker revalidated on every load, so a new build replaces it at once', async () => {
+    const response = await app.request('/sw.js?build=index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
   });
 
   it('answers a missing file with 404 instead of the page (no HTML served as a script)', async () => {
@@ -201,6 +235,101 @@ describe('the built SPA', () => {
     const response = await app.request('/user/contract/5', { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
+  });
+});
+
+describe('what crawlers and link previews read', () => {
+  const DESCRIBED = INDEX.replace('<title>', '<meta name="description" content="Амьдралын даатгал онлайнаар — Life insurance online" /><title>');
+  let described: string;
+  let site: ReturnType<TestServer['app']>;
+  beforeAll(async () => {
+    described = await mkdtemp(join(tmpdir(), 'server-static-meta-'));
+    await writeFile(join(described, 'index.html'), DESCRIBED);
+    site = server.app({ distDir: described });
+  });
+  afterAll(() => rm(described, { recursive: true, force: true }));
+
+  const common = async (language: string) =>
+    JSON.parse(await readFile(join(import.meta.dirname, '../../src/locales', language, 'common.json'), 'utf8')) as {
+      site: { name: string };
+      titles: Record<string, string>;
+      meta: Record<string, string>;
+    };
+  const tags = (html: string) => ({
+    description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+    og: Object.fromEntries([...html.matchAll(/<meta property="og:([\w:]+)" content="([^"]*)"/g)].map(([, name, content]) => [name, content])),
+    descriptions: html.match(/<meta name="description"/g)?.length ?? 0,
+  });
+  const pageIn = async (path: string, language: string) =>
+    (await site.request(`http://nar.example${path}`, { headers: { 'Accept-Language': language === 'en' ? 'en-US,en;q=0.9' : 'mn-MN,mn;q=0.9' } })).text();
+
+  it.each(['mn', 'en'])('gives the public pages a description and Open Graph tags in the page language (%s)', async (language) => {
+    const texts = await common(language);
+    const siteName = texts.site.name;
+    const expected: [string, string, string][] = [
+      ['/', `${texts.titles.home} | ${siteName}`, texts.meta.home ?? ''],
+      ['/insurance/', `${texts.titles.insuranceList} | ${siteName}`, texts.meta.insuranceList ?? ''],
+      ['/ot/', `${texts.titles.ot} | ${siteName}`, texts.meta.ot ?? ''],
+      ['/login', `${texts.titles.login} | ${siteName}`, texts.meta.login ?? ''],
+    ];
+    for (const [path, title, description] of expected) {
+      expect(description, path).not.toBe('');
+      const found = tags(await pageIn(path, language));
+      expect(found.descriptions, path).toBe(1);
+      expect(found.description, path).toBe(description);
+      expect(found.og, path).toEqual({
+        type: 'website',
+        site_name: siteName,
+        title,
+        description,
+        url: `http://nar.example${path}`,
+        image: 'http://nar.example/icons/icon-512.png',
+        locale: language === 'en' ? 'en_US' : 'mn_MN',
+        'locale:alternate': language === 'en' ? 'mn_MN' : 'en_US',
+      });
+    }
+    // A product page: the product's own name, line and picture, from the catalogue in that language.
+    const product = (await (await site.request('/api/products/100/', { headers: { 'Accept-Language': language } })).json()) as { name: string; summary: string; image: string };
+    const found = tags(await pageIn('/insurance/detail/100/', language));
+    expect(found.description).toBe(product.summary);
+    expect(found.og).toMatchObject({ title: `${product.name} | ${siteName}`, description: product.summary, image: `http://nar.example${product.image}`, url: 'http://nar.example/insurance/detail/100/' });
+  });
+
+  it('keeps index.html\'s description and adds no Open Graph tags on signed-in pages, unknown products and unknown paths', async () => {
+    for (const path of ['/user/contract', '/credit-med', '/insurance/detail/999999/', '/no/such/page']) {
+      const html = await pageIn(path, 'en');
+      expect(tags(html), path).toEqual({ description: 'Амьдралын даатгал онлайнаар — Life insurance online', og: {}, descriptions: 1 });
+    }
+  });
+
+  it('answers robots.txt: public pages may be crawled, the signed-in area and the API not, and where the sitemap is', async () => {
+    const response = await site.request('http://nar.example/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toEqual(expect.arrayContaining(['Disallow: /user', 'Disallow: /api/', 'Disallow: /credit-med', 'Sitemap: http://nar.example/sitemap.xml']));
+    expect(lines.filter((line) => /^Disallow: \/(insurance\/?|ot|login)?$/.test(line))).toEqual([]);
+  });
+
+  it('answers sitemap.xml with the public pages and a page for every product of the catalogue', async () => {
+    const response = await site.request('http://nar.example/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc);
+    const catalogue = (await (await site.request('/api/products/')).json()) as { products: { id: number }[] };
+    expect(catalogue.products.length).toBeGreaterThan(3);
+    expect(locations).toEqual([
+      'http://nar.example/',
+      'http://nar.example/insurance/',
+      ...catalogue.products.map((product) => `http://nar.example/insurance/detail/${product.id}/`),
+      'http://nar.example/ot/',
+      'http://nar.example/login',
+    ]);
+    // Every listed page is one the server answers with 200.
+    for (const location of locations) expect((await site.request(location ?? '')).status, location).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import type { ProductDetail } from '../../../contract/insurance.schema';
 import { errorKeys } from '../../../contract/error.schema';
 import { formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
+import { usePageDescription } from '../../app/page-meta';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
 import { Button, ButtonLink } from '../../ui/button';
@@ -61,6 +62,8 @@ function Facts({ product }: { product: ProductDetail }) {
 
 function ProductView({ product }: { product: ProductDetail }) {
   const { t, i18n } = useTranslation('insurance');
+  // Issue 24: the product's own line as the page's description, in the language shown.
+  usePageDescription(product.summary);
   const paragraphs = product.description.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '');
   return (
     <>

@@ -36,6 +36,12 @@ export interface PageOptions {
   signedInAs?: TestUser;
   /** Any other local-storage entries to start with. */
   localStorage?: Record<string, string>;
+  /**
+   * Whether the app's service worker may control the page (default: blocked). A page it controls
+   * fetches the build's files through it, which `page.route` does not see; only the tests of the
+   * worker itself let it in (app-shell.test.ts).
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 interface Allowance {
@@ -138,6 +144,7 @@ export function useBrowserTests(): BrowserTests {
       baseURL: baseUrl,
       viewport: { width: options.width ?? 1280, height: options.height ?? (options.width && options.width < 600 ? 812 : 800) },
       locale: 'en-US',
+      serviceWorkers: options.serviceWorkers ?? 'block',
       storageState: {
         cookies: [],
         origins: [{ origin: baseUrl, localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })) }],

@@ -7,7 +7,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { fillPattern } from '../../../contract/paths';
-import { routes, type AppRoute } from '../../../src/app/routes';
+import { notFoundRoutes, routes, type AppRoute } from '../../../src/app/routes';
 import { completeDraft } from '../../unit/support/purchase';
 import { apiOf, purchaseStorage, startPurchase } from './purchase-api';
 import { accessTokenFor, demoUser } from './users';
@@ -99,8 +99,18 @@ function paramsOf(pattern: string, data: RouteData): Record<string, string | num
   return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: data.feeInvoiceId ?? 1, claimId: data.claimId };
 }
 
-/** The pages to open: every route of the table once, with the account and storage it needs. */
+/** The 404 page (issue 24), in each of its layouts: an unknown public address, and one under /user signed in. */
+const notFoundVisits = (data: RouteData): RouteVisit[] => [
+  { route: notFoundRoutes.public, path: '/no-such-page', signedIn: false, localStorage: {} },
+  { route: notFoundRoutes.user, path: '/user/no-such-page', signedIn: true, localStorage: { access: data.token } },
+];
+
+/** The pages to open: every route of the table once, with the account and storage it needs, then the 404 page. */
 export function routeVisits(data: RouteData): RouteVisit[] {
+  return [...tableVisits(data), ...notFoundVisits(data)];
+}
+
+function tableVisits(data: RouteData): RouteVisit[] {
   return routes.map((route) => {
     const path = fillPattern(route.path, paramsOf(route.path, data));
     if (path === null) throw new Error(`No value for a parameter of ${route.path}: add one to paramsOf`);
