@@ -34,6 +34,8 @@ function useDocumentTitle(titleKey: string) {
   const { t, i18n } = useTranslation();
   useEffect(() => {
     document.title = `${t(titleKey)} | ${t('site.name')}`;
+    // index.html carries the Mongolian description for the first response; the page's language and title replace it.
+    document.querySelector('meta[name="description"]')?.setAttribute('content', `${t(titleKey)}. ${t('site.description')}`);
   }, [t, titleKey, i18n.language]);
 }
 
