@@ -243,7 +243,7 @@ export interface SeedUser {
 export const DEMO_USER: SeedUser = {
   email: 'demo@example.com',
   password: 'demo1234',
-  name: 'Бат-Эрдэнэ Дорж',
+  name: 'Дорж Бат-Эрдэнэ',
   partnerId: 100234,
   register: 'УБ90061512',
   phone: '99112233',
@@ -282,7 +282,7 @@ export const DEMO_USER: SeedUser = {
 export const SECOND_USER: SeedUser = {
   email: 'user2@example.com',
   password: 'user1234',
-  name: 'Сарангэрэл Ганболд',
+  name: 'Ганболд Сарангэрэл',
   partnerId: 100871,
   register: 'ЧД88120345',
   phone: '88094512',
@@ -307,7 +307,7 @@ export const SEED_USERS: readonly SeedUser[] = [DEMO_USER, SECOND_USER];
 export const CM_NEW_USER: SeedUser = {
   email: 'cm-new@example.com',
   password: 'cmnew1234',
-  name: 'Тэмүүжин Батсүх',
+  name: 'Батсүх Тэмүүжин',
   partnerId: 100901,
   register: 'УЕ92041517',
   phone: '99450011',
@@ -318,7 +318,7 @@ export const CM_NEW_USER: SeedUser = {
 export const CM_RESUME_USER: SeedUser = {
   email: 'cm-resume@example.com',
   password: 'cmresume1234',
-  name: 'Номин Эрдэнэ',
+  name: 'Эрдэнэ Номин',
   partnerId: 100902,
   register: 'ЧИ93081224',
   phone: '99450022',

@@ -14,6 +14,7 @@ import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
 import { ensureSchedule, isPendingUpdate, readSchedule } from '../fees/schedule.repo';
 import { feeSchedule, wholeYears } from './schedule';
+import { fullName } from './policies.repo';
 
 interface PolicyRow extends ContractSummary {
   owner_name: string | null;
@@ -129,7 +130,7 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
       })),
       payments,
       beneficiaries: row.beneficiaries.map((beneficiary) => ({
-        name: `${beneficiary.first_name} ${beneficiary.last_name}`.trim(),
+        name: fullName(beneficiary),
         relationship: beneficiary.relationship,
         share: beneficiary.share,
       })),

@@ -26,11 +26,11 @@ export interface CardSeedUser {
 /** One user per card-side SPEC 8 error (all eligible, each with a signed contract). */
 export const CARD_SEED_USERS = {
   /** Signed contract, card not paid: 'no active card'. */
-  noActiveCard: { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Төгөлдөр Ганбат', partnerId: 100951, phone: '99001901', card: { status: 'unpaid', balance: CARD_LIMIT } },
+  noActiveCard: { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Ганбат Төгөлдөр', partnerId: 100951, phone: '99001901', card: { status: 'unpaid', balance: CARD_LIMIT } },
   /** The insurer stopped the card: 'card inactive'. */
-  inactive: { email: 'cm-inactive@example.com', password: 'credit1234', name: 'Ариунзаяа Болд', partnerId: 100952, phone: '99001902', card: { status: 'inactive', balance: 1_200_000 } },
+  inactive: { email: 'cm-inactive@example.com', password: 'credit1234', name: 'Болд Ариунзаяа', partnerId: 100952, phone: '99001902', card: { status: 'inactive', balance: 1_200_000 } },
   /** Active, nothing left: 'card balance depleted'. */
-  depleted: { email: 'cm-depleted@example.com', password: 'credit1234', name: 'Мөнхзул Очир', partnerId: 100953, phone: '99001903', card: { status: 'active', balance: 0 } },
+  depleted: { email: 'cm-depleted@example.com', password: 'credit1234', name: 'Очир Мөнхзул', partnerId: 100953, phone: '99001903', card: { status: 'active', balance: 0 } },
 } as const satisfies Record<string, CardSeedUser>;
 
 export const HOSPITALS = [
