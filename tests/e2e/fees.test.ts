@@ -64,7 +64,7 @@ describe('paying fees', () => {
     await page.getByRole('button', { name: 'Pay / Төлөх' }).click();
     await expectPath(page, '/fee/status');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }));
-    await expectVisible(page.getByText('The fee data update within 3 working days.'));
+    await expectVisible(page.getByText('The premium data is updated within 3 working days.'));
 
     // The policy: the payment is in the history at once, marked as updating; one overdue fee is left.
     await page.goto(`/user/contract/${id}`);

@@ -107,6 +107,6 @@ describe('the home page in English uses the wording of SPEC', () => {
     await expectVisible(home.hero.getByRole('link', { name: 'Get insured', exact: true }));
     await expectVisible(home.productsSection.getByRole('link', { name: 'View all', exact: true }));
     await expectVisible(page.getByRole('textbox', { name: 'Phone registered in the contract', exact: true }));
-    await expectVisible(home.mobileSection.getByText('Coming soon…', { exact: true }));
+    await expectVisible(home.mobileSection.getByText('Coming soon...', { exact: true }));
   });
 });
