@@ -17,20 +17,20 @@ export interface DemoPolicyholder {
 }
 
 export const DEMO_POLICYHOLDERS: readonly DemoPolicyholder[] = [
-  { partnerId: 100401, name: 'Энхжаргал Батболд', register: 'УЕ95031218', phone: '99001101', productId: 100 },
-  { partnerId: 100402, name: 'Түвшинбаяр Ганзориг', register: 'ЧБ87112404', phone: '99001102', productId: 127 },
-  { partnerId: 100403, name: 'Оюунчимэг Дашдорж', register: 'ЕР92070815', phone: '99001103', productId: 240 },
-  { partnerId: 100404, name: 'Мөнхбат Сүхбаатар', register: 'УП85020133', phone: '99001104', productId: 129 },
-  { partnerId: 100405, name: 'Номин Эрдэнэбат', register: 'ДА99121507', phone: '99001105', productId: 112 },
-  { partnerId: 100406, name: 'Ганбаатар Лхагва', register: 'ТА80091921', phone: '99001106', productId: 119 },
-  { partnerId: 100407, name: 'Сэлэнгэ Мягмар', register: 'ИЙ93041046', phone: '99001107', productId: 171 },
-  { partnerId: 100408, name: 'Батцэцэг Очир', register: 'НЕ96060662', phone: '99001108', productId: 242 },
-  { partnerId: 100409, name: 'Бямбасүрэн Цэнд', register: 'ЛК91122878', phone: '99001109', productId: 100 },
-  { partnerId: 100410, name: 'Хулан Бат', register: 'ОЮ94052349', phone: '99001110', productId: 215 },
-  { partnerId: 100411, name: 'Дөлгөөн Нямдорж', register: 'ХО90081764', phone: '99001111', productId: 272 },
-  { partnerId: 100412, name: 'Өнөболд Тэмүүжин', register: 'ӨБ88030555', phone: '99001112', productId: 238 },
+  { partnerId: 100401, name: 'Батболд Энхжаргал', register: 'УЕ95031218', phone: '99001101', productId: 100 },
+  { partnerId: 100402, name: 'Ганзориг Түвшинбаяр', register: 'ЧБ87112404', phone: '99001102', productId: 127 },
+  { partnerId: 100403, name: 'Дашдорж Оюунчимэг', register: 'ЕР92070815', phone: '99001103', productId: 240 },
+  { partnerId: 100404, name: 'Сүхбаатар Мөнхбат', register: 'УП85020133', phone: '99001104', productId: 129 },
+  { partnerId: 100405, name: 'Эрдэнэбат Номин', register: 'ДА99121507', phone: '99001105', productId: 112 },
+  { partnerId: 100406, name: 'Лхагва Ганбаатар', register: 'ТА80091921', phone: '99001106', productId: 119 },
+  { partnerId: 100407, name: 'Мягмар Сэлэнгэ', register: 'ИЙ93041046', phone: '99001107', productId: 171 },
+  { partnerId: 100408, name: 'Очир Батцэцэг', register: 'НЕ96060662', phone: '99001108', productId: 242 },
+  { partnerId: 100409, name: 'Цэнд Бямбасүрэн', register: 'ЛК91122878', phone: '99001109', productId: 100 },
+  { partnerId: 100410, name: 'Бат Хулан', register: 'ОЮ94052349', phone: '99001110', productId: 215 },
+  { partnerId: 100411, name: 'Нямдорж Дөлгөөн', register: 'ХО90081764', phone: '99001111', productId: 272 },
+  { partnerId: 100412, name: 'Тэмүүжин Өнөболд', register: 'ӨБ88030555', phone: '99001112', productId: 238 },
   // Known to the insurer (e.g. a lapsed application) but holding no policy: 'No insurance found.'
-  { partnerId: 100499, name: 'Тэмүүлэн Болд', register: 'ЗА01230155', phone: '99001199', productId: null },
+  { partnerId: 100499, name: 'Болд Тэмүүлэн', register: 'ЗА01230155', phone: '99001199', productId: null },
 ];
 
 /** The contract number of the `index`th demo policyholder's policy. */

@@ -20,8 +20,8 @@ export const smsTexts = {
 
   username: (language: LanguageCode, email: string) =>
     language === 'en'
-      ? `${SITE.en}: your username (login e-mail) is ${email}`
-      : `${SITE.mn}: таны нэвтрэх нэр (и-мэйл) ${email}`,
+      ? `${SITE.en}: your login e-mail is ${email}`
+      : `${SITE.mn}: таны нэвтрэх и-мэйл ${email}`,
 
   passwordChanged: (language: LanguageCode) =>
     language === 'en'

@@ -346,7 +346,7 @@ export const feeRoutes = ({ db, secret, verifications, ttlSeconds, trustedProxie
   return app;
 };
 
-/** "Энхжаргал Батболд" → "Э*** Б***": enough for the payer to recognise, not to learn a name. */
+/** "Батболд Энхжаргал" → "Б*** Э***": enough for the payer to recognise, not to learn a name. */
 const maskName = (name: string) =>
   name
     .split(/\s+/)

@@ -64,11 +64,14 @@ export const updateSteps = async (tx: Queryable, id: string, update: StepUpdate)
   await tx.query(`update applications set ${sets.join(', ')} where id = $1`, params);
 };
 
-/** "Бат-Эрдэнэ Дорж" → first name "Бат-Эрдэнэ", last name "Дорж" (split at the last space). */
+/**
+ * A full name is written the Mongolian way, family name first as on an ID card: "Дорж Бат-Эрдэнэ" →
+ * last name "Дорж", first name "Бат-Эрдэнэ" (split at the first space).
+ */
 export const splitName = (name: string): { first_name: string; last_name: string } => {
   const trimmed = name.trim();
-  const at = trimmed.lastIndexOf(' ');
-  return at < 0 ? { first_name: trimmed, last_name: '' } : { first_name: trimmed.slice(0, at), last_name: trimmed.slice(at + 1) };
+  const at = trimmed.indexOf(' ');
+  return at < 0 ? { first_name: trimmed, last_name: '' } : { first_name: trimmed.slice(at + 1), last_name: trimmed.slice(0, at) };
 };
 
 export const toApplication = (row: ApplicationRow, owner?: UserRow, accessKey?: string): Application => ({

@@ -76,7 +76,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     content: {
       mn: {
         description:
-          'Амьдралын даатгал нь даатгуулагч гэрээний хугацаанд нас барах эсвэл хөдөлмөрийн чадвараа бүрэн алдах тохиолдолд таны сонгосон даатгалын мөнгөн дүнг ашиг хүртэгчдэд олгож, гэр бүлийнхээ санхүүгийн ирээдүйг баталгаажуулна.\n\nХураамжаа сар, улирал, хагас жил эсвэл жилээр төлөх боломжтой бөгөөд гэрээний хугацааг 5-20 жилээр сонгоно.',
+          'Амьдралын даатгал нь даатгуулсан этгээд гэрээний хугацаанд нас барах эсвэл хөдөлмөрийн чадвараа бүрэн алдах тохиолдолд таны сонгосон даатгалын мөнгөн дүнг ашиг хүртэгчдэд олгож, гэр бүлийнхээ санхүүгийн ирээдүйг баталгаажуулна.\n\nХураамжаа сар, улирал, хагас жил эсвэл жилээр төлөх боломжтой бөгөөд гэрээний хугацааг 5-20 жилээр сонгоно.',
         covers: [
           'Аливаа шалтгаанаар нас барвал даатгалын мөнгөн дүнг бүтнээр нь ашиг хүртэгчдэд олгоно',
           'Осол, өвчний улмаас хөдөлмөрийн чадвараа 100% алдвал даатгалын мөнгөн дүнг өөрт нь олгоно',
@@ -90,13 +90,13 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Гэрээг эхний 14 хоногт цуцалбал төлсөн хураамжийг бүтнээр буцаана',
         ],
         contractClauses: [
-          'Даатгагч нь даатгуулагч гэрээний хугацаанд аливаа шалтгаанаар нас барсан тохиолдолд даатгалын мөнгөн дүнг ашиг хүртэгчдэд тэдний хувь хэмжээгээр олгоно.',
-          'Даатгуулагч осол, өвчний улмаас хөдөлмөрийн чадвараа 100% алдсан нь Хөдөлмөрийн чадвар алдалтыг тогтоох комиссын шийдвэрээр тогтоогдвол даатгалын мөнгөн дүнг даатгуулагчид олгож, гэрээ дуусгавар болно.',
+          'Даатгагч нь даатгуулсан этгээд гэрээний хугацаанд аливаа шалтгаанаар нас барсан тохиолдолд даатгалын мөнгөн дүнг ашиг хүртэгчдэд тэдний хувь хэмжээгээр олгоно.',
+          'Даатгуулсан этгээд осол, өвчний улмаас хөдөлмөрийн чадвараа 100% алдсан нь Хөдөлмөрийн чадвар алдалтыг тогтоох комиссын шийдвэрээр тогтоогдвол даатгалын мөнгөн дүнг даатгуулсан этгээдэд олгож, гэрээ дуусгавар болно.',
         ],
       },
       en: {
         description:
-          "Life insurance pays the sum insured you choose to your beneficiaries if the insured person dies during the contract, or to the insured person if they become fully and permanently disabled, so your family's finances are secure.\n\nPay the fee monthly, quarterly, twice a year or yearly, for a term of 5 to 20 years.",
+          "Life insurance pays the sum insured you choose to your beneficiaries if the insured person dies during the contract, or to the insured person if they become fully and permanently disabled, so your family's finances are secure.\n\nPay the premium monthly, quarterly, twice a year or yearly, for a term of 5 to 20 years.",
         covers: [
           'Death from any cause: the full sum insured to your beneficiaries',
           'Full and permanent disability from an accident or illness: the sum insured to the insured person',
@@ -104,10 +104,10 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         ],
         audience: "People aged 18 to 60 who support their family or carry long-term commitments such as a loan or children's tuition.",
         terms: [
-          'Death from illness within the first 6 months: the fees paid are refunded',
+          'Death from illness within the first 6 months: the premiums paid are refunded',
           'No benefit for suicide within 2 years of the start',
-          'The contract is suspended when a fee is more than 60 days late',
-          'Cancel within 14 days and every fee is refunded',
+          'The contract is suspended when a premium is more than 60 days late',
+          'Cancel within 14 days and every premium is refunded',
         ],
         contractClauses: [
           'If the insured person dies from any cause during the term, the Insurer pays the sum insured to the beneficiaries in their shares.',
@@ -134,39 +134,39 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Хүүхдийнхээ их, дээд сургуулийн төлбөрийг бага багаар, төлөвлөгөөтэй хуримтлуулах даатгал. Таны төлсөн хураамж жилийн 7% хүүтэйгээр өсөж, хүүхэд тань сургуульд ороход бэлэн болно.\n\nЭцэг, эх нь гэрээний хугацаанд нас барвал үлдсэн хураамжийг даатгагч хариуцаж, хуримтлал төлөвлөсөн ёсоор хүүхдэд олгогдоно.',
         covers: [
           'Гэрээний хугацааны эцэст хуримтлагдсан дүнг хүүгийн хамт олгоно',
-          'Даатгуулагч нас барвал төлөгдөөгүй хураамжийг даатгагч төлж, хуримтлалыг бүрэн олгоно',
+          'Даатгуулсан этгээд нас барвал төлөгдөөгүй хураамжийг даатгагч төлж, хуримтлалыг бүрэн олгоно',
           'Хуримтлалаас сургалтын төлбөрт зориулж хугацаанаас өмнө хэсэгчлэн авах боломжтой',
         ],
         audience: 'Хүүхдийнхээ ирээдүйн боловсролд төлөвлөгөөтэй хуримтлал үүсгэх хүсэлтэй 18-55 насны эцэг, эх, асран хамгаалагчид.',
         terms: [
-          'Сар бүр 50 000₮ ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
-          'Хамгийн бага хураамж 10 000₮',
+          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          'Хамгийн бага хураамж ₮ 10,000',
           'Гэрээг хугацаанаас өмнө цуцалбал хуримтлалын 95%-ийг олгоно',
           'Хураамж 90 хоногоос дээш хоцорвол хүү тооцохгүй',
         ],
         contractClauses: [
-          'Даатгагч нь төлөгдсөн хураамжид жилийн 7%-иас доошгүй хүү тооцож, гэрээний хугацааны эцэст хуримтлалыг ашиг хүртэгч болон даатгуулагчид олгоно.',
-          'Даатгуулагч гэрээний хугацаанд нас барвал үлдсэн хураамжийг даатгагч хариуцан төлж, хуримтлалыг гэрээнд заасан хугацаанд олгоно.',
+          'Даатгагч нь төлөгдсөн хураамжид жилийн 7%-иас доошгүй хүү тооцож, гэрээний хугацааны эцэст хуримтлалыг ашиг хүртэгч болон даатгуулсан этгээдэд олгоно.',
+          'Даатгуулсан этгээд гэрээний хугацаанд нас барвал үлдсэн хураамжийг даатгагч хариуцан төлж, хуримтлалыг гэрээнд заасан хугацаанд олгоно.',
         ],
       },
       en: {
         description:
-          "Save step by step for your child's university fees. Your fees grow at 7% a year and are ready when your child starts studying.\n\nIf the parent dies during the contract, the insurer pays the remaining fees and the savings are paid out to the child as planned.",
+          "Save step by step for your child's university studies. Your premiums grow at 7% a year and are ready when your child starts studying.\n\nIf the parent dies during the contract, the insurer pays the remaining premiums and the savings are paid out to the child as planned.",
         covers: [
           'At the end of the term: everything saved, with interest',
-          'If the insured parent dies: the insurer pays the remaining fees and the full savings are paid',
+          'If the insured parent dies: the insurer pays the remaining premiums and the full savings are paid',
           'Partial withdrawals for tuition before the end of the term',
         ],
         audience: "Parents and guardians aged 18 to 55 who want to save for their child's education.",
         terms: [
-          'Saving 50 000 MNT or more a month is recommended',
-          'The lowest fee is 10 000 MNT',
+          'Saving MNT 50,000 or more a month is recommended',
+          'The lowest premium is MNT 10,000',
           'Cancel early and 95% of the savings are paid out',
-          'No interest is credited while a fee is more than 90 days late',
+          'No interest is credited while a premium is more than 90 days late',
         ],
         contractClauses: [
-          'The Insurer credits interest of at least 7% a year to the fees paid and pays the savings out at the end of the term.',
-          'If the insured person dies during the term, the Insurer pays the remaining fees and pays the savings out at the agreed time.',
+          'The Insurer credits interest of at least 7% a year to the premiums paid and pays the savings out at the end of the term.',
+          'If the insured person dies during the term, the Insurer pays the remaining premiums and pays the savings out at the agreed time.',
         ],
       },
     },
@@ -190,23 +190,23 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         covers: [
           'Хуримтлалыг жилийн 6.5% хүүтэйгээр өсгөнө',
           'Гэрээ дууссаны дараа 10 жил сар бүр тэтгэвэр олгоно',
-          'Даатгуулагч нас барвал хуримтлалыг ашиг хүртэгчдэд бүтнээр олгоно',
+          'Даатгуулсан этгээд нас барвал хуримтлалыг ашиг хүртэгчдэд бүтнээр олгоно',
         ],
         audience: 'Нийгмийн даатгалын тэтгэврээ нэмэгдүүлэх, өндөр насандаа тогтмол орлоготой байх хүсэлтэй 18-60 насныхан.',
         terms: [
           'Хураамжийг нэг удаа эсвэл тогтмол төлж болно',
-          'Сар бүр 50 000₮ ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
           'Осол, өвчний нөхөн төлбөр олгохгүй',
           'Хугацаанаас өмнө цуцалбал хуримтлалын 90%-ийг олгоно',
         ],
         contractClauses: [
           'Даатгагч нь хуримтлалд жилийн 6.5%-иас доошгүй хүү тооцож, гэрээний хугацаа дууссаны дараагийн сараас эхлэн 120 сарын турш тэнцүү хэмжээгээр тэтгэвэр олгоно.',
-          'Энэхүү гэрээ нь эрсдэлийн хамгаалалтгүй бөгөөд даатгуулагч нас барсан тохиолдолд хуримтлалыг ашиг хүртэгчдэд олгоно.',
+          'Энэхүү гэрээ нь эрсдэлийн хамгаалалтгүй бөгөөд даатгуулсан этгээд нас барсан тохиолдолд хуримтлалыг ашиг хүртэгчдэд олгоно.',
         ],
       },
       en: {
         description:
-          'Build up savings over the term you choose and receive them as a monthly pension for 10 years after the contract ends. There is no risk cover, so the whole fee goes into your savings.',
+          'Build up savings over the term you choose and receive them as a monthly pension for 10 years after the contract ends. There is no risk cover, so the whole premium goes into your savings.',
         covers: [
           'Savings grow at 6.5% a year',
           'A monthly pension for 10 years after the term',
@@ -215,7 +215,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'People aged 18 to 60 who want a steady income in old age on top of the social insurance pension.',
         terms: [
           'Pay once or regularly',
-          'Saving 50 000 MNT or more a month is recommended',
+          'Saving MNT 50,000 or more a month is recommended',
           'No accident or illness benefits',
           'Cancel early and 90% of the savings are paid out',
         ],
@@ -250,13 +250,13 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'Тэтгэврийн орлогоо нэмэгдүүлэх хүсэлтэй, 18-55 насны ажил эрхлэгчид.',
         terms: [
           'Хугацаа 10-30 жил',
-          'Сар бүр 50 000₮ ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
           'Хуримтлалыг тэтгэвэрт гарахаас өмнө авах боломжгүй (хүнд өвчнөөс бусад тохиолдолд)',
           'Хураамжийн хэмжээг жил бүр өөрчлөх боломжтой',
         ],
         contractClauses: [
-          'Даатгагч нь хуримтлалд жилийн 6%-иас доошгүй баталгаат хүү тооцож, гэрээний хугацаа дууссанаас хойш даатгуулагчид насан туршийн сар бүрийн тэтгэвэр олгоно.',
-          'Тэтгэвэр олгож эхлэхээс өмнө даатгуулагч нас барвал хуримтлалыг ашиг хүртэгчдэд олгоно.',
+          'Даатгагч нь хуримтлалд жилийн 6%-иас доошгүй баталгаат хүү тооцож, гэрээний хугацаа дууссанаас хойш даатгуулсан этгээдэд насан туршийн сар бүрийн тэтгэвэр олгоно.',
+          'Тэтгэвэр олгож эхлэхээс өмнө даатгуулсан этгээд нас барвал хуримтлалыг ашиг хүртэгчдэд олгоно.',
         ],
       },
       en: {
@@ -270,9 +270,9 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'Working people aged 18 to 55 who want a higher retirement income.',
         terms: [
           'Terms of 10 to 30 years',
-          'Saving 50 000 MNT or more a month is recommended',
+          'Saving MNT 50,000 or more a month is recommended',
           'Savings cannot be withdrawn before retirement (except for a serious illness)',
-          'The fee can be changed once a year',
+          'The premium can be changed once a year',
         ],
         contractClauses: [
           'The Insurer credits a guaranteed interest of at least 6% a year and, after the term, pays the insured person a monthly pension for life.',
@@ -298,7 +298,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         description:
           'Аливаа өвчин болон ослын улмаас эмнэлэгт хэвтэн эмчлүүлэх, мэс засал хийлгэх, эмнэлгийн яаралтай тусламж авах зардлыг даатгалын мөнгөн дүнгийн хүрээнд нөхөн төлнө. Эрүүл мэндийн даатгалын сангаас төлөгдөөгүй үлдэгдэл зардлыг хамгаална.',
         covers: [
-          'Хэвтэн эмчлүүлэх зардал (өдөрт 150 000₮ хүртэл)',
+          'Хэвтэн эмчлүүлэх зардал (өдөрт ₮ 150,000 хүртэл)',
           'Мэс заслын зардал',
           'Эмнэлгийн яаралтай тусламж, түргэн тусламжийн зардал',
           'Ослын улмаас хөдөлмөрийн чадвар түр алдвал өдрийн тэтгэмж',
@@ -311,7 +311,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Нөхөн төлбөрийн материалыг эмчилгээ дууснаас хойш 14 хоногт ирүүлнэ',
         ],
         contractClauses: [
-          'Даатгагч нь даатгуулагч өвчин, ослын улмаас эмнэлгийн тусламж авсан бодит зардлыг эрүүл мэндийн даатгалын сангаас төлөгдсөн хэсгийг хасч, даатгалын мөнгөн дүнгийн хүрээнд нөхөн төлнө.',
+          'Даатгагч нь даатгуулсан этгээд өвчин, ослын улмаас эмнэлгийн тусламж авсан бодит зардлыг эрүүл мэндийн даатгалын сангаас төлөгдсөн хэсгийг хасч, даатгалын мөнгөн дүнгийн хүрээнд нөхөн төлнө.',
           'Өвчний эрсдэлд гэрээ хүчин төгөлдөр болсноос хойш 30 хоногийн хүлээлгийн хугацаа үйлчилнэ.',
         ],
       },
@@ -319,7 +319,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         description:
           'Pays the cost of hospital stays, surgery and emergency care after any illness or accident, up to the sum insured. It covers what the state health insurance fund does not pay.',
         covers: [
-          'Hospital stays (up to 150 000 MNT a day)',
+          'Hospital stays (up to MNT 150,000 a day)',
           'Surgery',
           'Emergency and ambulance care',
           'A daily allowance while temporarily unable to work after an accident',
@@ -367,7 +367,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Ослоос хойш 14 хоногийн дотор мэдэгдэнэ',
         ],
         contractClauses: [
-          'Даатгагч нь гэрээний хугацаанд гэнэтийн ослын улмаас даатгуулагч нас барсан бол даатгалын мөнгөн дүнг ашиг хүртэгчдэд, тахир дутуу болсон бол хөдөлмөрийн чадвар алдалтын хувьтай тэнцүү хувийг даатгуулагчид олгоно.',
+          'Даатгагч нь гэрээний хугацаанд гэнэтийн ослын улмаас даатгуулсан этгээд нас барсан бол даатгалын мөнгөн дүнг ашиг хүртэгчдэд, тахир дутуу болсон бол хөдөлмөрийн чадвар алдалтын хувьтай тэнцүү хувийг даатгуулсан этгээдэд олгоно.',
           'Ослын улмаас гарсан эмчилгээний бодит зардлыг даатгалын мөнгөн дүнгийн 20% хүртэл нөхөн төлнө.',
         ],
       },
@@ -422,7 +422,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Нөхөн төлбөр олгосноор гэрээ дуусгавар болно',
         ],
         contractClauses: [
-          'Даатгагч нь гэрээний хугацаанд даатгуулагчид хорт хавдар анх удаа оношлогдож, эд эсийн шинжилгээгээр батлагдсан тохиолдолд даатгалын мөнгөн дүнг нэг удаа олгоно.',
+          'Даатгагч нь гэрээний хугацаанд даатгуулсан этгээдэд хорт хавдар анх удаа оношлогдож, эд эсийн шинжилгээгээр батлагдсан тохиолдолд даатгалын мөнгөн дүнг нэг удаа олгоно.',
           'Гэрээ хүчин төгөлдөр болсноос хойш 90 хоногийн дотор илэрсэн хавдарт нөхөн төлбөр олгохгүй, төлсөн хураамжийг буцаана.',
         ],
       },
@@ -443,7 +443,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         ],
         contractClauses: [
           'If cancer is first diagnosed during the term and confirmed by a tissue test, the Insurer pays the sum insured once.',
-          'Cancer diagnosed within 90 days of the start is not covered; the fees paid are refunded.',
+          'Cancer diagnosed within 90 days of the start is not covered; the premiums paid are refunded.',
         ],
       },
     },
@@ -465,11 +465,11 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         description:
           'Нэг гэрээгээр таныг, эхнэр эсвэл нөхөр, 18 хүртэлх насны хүүхдүүдийг тань хорт хавдраас хамгаална. Гэр бүлийн аль нэг гишүүнд хорт хавдар оношлогдоход тухайн гишүүнд оногдох даатгалын мөнгөн дүнг олгоно.',
         covers: [
-          'Үндсэн даатгуулагч болон эхнэр, нөхөрт даатгалын мөнгөн дүнг бүтнээр',
+          'Үндсэн даатгуулсан этгээд болон эхнэр, нөхөрт даатгалын мөнгөн дүнг бүтнээр',
           'Хүүхэд бүрт даатгалын мөнгөн дүнгийн 50%',
           'Нэг гишүүнд нөхөн төлбөр олгосны дараа бусад гишүүд хамгаалагдсаар байна',
         ],
-        audience: 'Гэр бүлээрээ нэг гэрээнд хамрагдах хүсэлтэй, 18-60 насны үндсэн даатгуулагчтай гэр бүлүүд.',
+        audience: 'Гэр бүлээрээ нэг гэрээнд хамрагдах хүсэлтэй, 18-60 насны үндсэн даатгуулсан этгээдтэй гэр бүлүүд.',
         terms: [
           'Гэрээ эхэлснээс хойш 90 хоногийн хүлээлгийн хугацаатай',
           'Гэр бүлийн гишүүдийг гэрээ байгуулснаас хойш 14 хоногт бүртгүүлнэ',
@@ -477,7 +477,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Хүүхэд 18 нас хүрэхэд хамгаалалт дуусна',
         ],
         contractClauses: [
-          'Даатгагч нь гэрээнд бүртгэгдсэн гэр бүлийн гишүүнд гэрээний хугацаанд хорт хавдар анх удаа оношлогдвол үндсэн даатгуулагч, эхнэр, нөхөрт даатгалын мөнгөн дүнг, 18 хүртэлх насны хүүхдэд түүний 50%-ийг олгоно.',
+          'Даатгагч нь гэрээнд бүртгэгдсэн гэр бүлийн гишүүнд гэрээний хугацаанд хорт хавдар анх удаа оношлогдвол үндсэн даатгуулсан этгээд, эхнэр, нөхөрт даатгалын мөнгөн дүнг, 18 хүртэлх насны хүүхдэд түүний 50%-ийг олгоно.',
           'Гэр бүлийн гишүүдийн мэдээллийг гэрээ хүчин төгөлдөр болсноос хойш 14 хоногийн дотор даатгагчид ирүүлнэ.',
         ],
       },
@@ -532,28 +532,28 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Эхний 2 жилд амиа хорловол нөхөн төлбөр олгохгүй',
         ],
         contractClauses: [
-          'Даатгагч нь даатгуулагч гэрээний хугацаанд нас барвал даатгалын мөнгөн дүнг ашиг хүртэгчдэд олгоно.',
-          'Гэрээний хугацаа дуусахад даатгуулагч амьд, бүх хураамж төлөгдсөн бол даатгагч төлөгдсөн хураамжийн нийт дүнг даатгуулагчид буцаан олгоно.',
+          'Даатгагч нь даатгуулсан этгээд гэрээний хугацаанд нас барвал даатгалын мөнгөн дүнг ашиг хүртэгчдэд олгоно.',
+          'Гэрээний хугацаа дуусахад даатгуулсан этгээд амьд, бүх хураамж төлөгдсөн бол даатгагч төлөгдсөн хураамжийн нийт дүнг даатгуулсан этгээдэд буцаан олгоно.',
         ],
       },
       en: {
         description:
-          'Your life is covered for the sum insured during the term, and if nothing happens, every fee you paid is returned when the contract ends. Protection and savings in one.',
+          'Your life is covered for the sum insured during the term, and if nothing happens, every premium you paid is returned when the contract ends. Protection and savings in one.',
         covers: [
           'Death: the sum insured to your beneficiaries',
-          'End of the term: 100% of the fees paid back',
-          'Full disability: no further fees to pay',
+          'End of the term: 100% of the premiums paid back',
+          'Full disability: no further premiums to pay',
         ],
         audience: 'People aged 18 to 55 who want cover and their money back.',
         terms: [
           'Terms of 10, 15 or 20 years',
-          'The refund is paid when every fee has been paid',
-          'Cancel early and the surrender value (50–90% of the fees paid) is paid',
+          'The refund is paid when every premium has been paid',
+          'Cancel early and the surrender value (50–90% of the premiums paid) is paid',
           'No benefit for suicide within the first 2 years',
         ],
         contractClauses: [
           'If the insured person dies during the term, the Insurer pays the sum insured to the beneficiaries.',
-          'If the insured person is alive at the end of the term and every fee has been paid, the Insurer refunds the total of the fees paid.',
+          'If the insured person is alive at the end of the term and every premium has been paid, the Insurer refunds the total of the premiums paid.',
         ],
       },
     },
@@ -582,13 +582,13 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'Тэтгэврийн орлогоо төлөвлөж, тодорхой зорилттой хуримтлал үүсгэх 18-55 насныхан.',
         terms: [
           'Нөхцөлийг гэрээ байгуулахдаа сонгоно, дараа нь нэг удаа өөрчилж болно',
-          'Сар бүр 50 000₮ ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
           'Нөхцөл биелэхээс өмнө цуцалбал хуримтлалын 90%-ийг олгоно',
           'Хураамжийн төлөлтийг жилд 3 сар хүртэл түр зогсоож болно',
         ],
         contractClauses: [
           'Даатгагч нь хуримтлалд жилийн 6.5%-иас доошгүй хүү тооцож, гэрээнд заасан нөхцөл биелсэн сарын дараагийн сараас эхлэн 180 сарын турш тэтгэвэр олгоно.',
-          'Нөхцөл биелэхээс өмнө даатгуулагч нас барвал хуримтлалыг ашиг хүртэгчдэд олгоно.',
+          'Нөхцөл биелэхээс өмнө даатгуулсан этгээд нас барвал хуримтлалыг ашиг хүртэгчдэд олгоно.',
         ],
       },
       en: {
@@ -602,9 +602,9 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'People aged 18 to 55 who plan their retirement income around a clear target.',
         terms: [
           'Choose the condition when you sign; it can be changed once',
-          'Saving 50 000 MNT or more a month is recommended',
+          'Saving MNT 50,000 or more a month is recommended',
           'Cancel before the condition is met and 90% of the savings are paid out',
-          'Fees can be paused for up to 3 months a year',
+          'Premiums can be paused for up to 3 months a year',
         ],
         contractClauses: [
           'The Insurer credits interest of at least 6.5% a year and, from the month after the agreed condition is met, pays a pension for 180 months.',
@@ -642,8 +642,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Гэрээг эхний 14 хоногт цуцалбал хураамжийг бүтнээр буцаана',
         ],
         contractClauses: [
-          'Даатгагч нь даатгуулагч гэрээний хугацаанд нас барвал даатгалын мөнгөн дүнг ашиг хүртэгчдэд олгоно.',
-          'Гэрээний хавсралтад заасан 10 хүнд өвчний аль нэг нь анх удаа оношлогдвол даатгалын мөнгөн дүнгийн 50%-ийг, ослоор тахир дутуу болвол хөдөлмөрийн чадвар алдалтын хувьтай тэнцүү хувийг даатгуулагчид олгоно.',
+          'Даатгагч нь даатгуулсан этгээд гэрээний хугацаанд нас барвал даатгалын мөнгөн дүнг ашиг хүртэгчдэд олгоно.',
+          'Гэрээний хавсралтад заасан 10 хүнд өвчний аль нэг нь анх удаа оношлогдвол даатгалын мөнгөн дүнгийн 50%-ийг, ослоор тахир дутуу болвол хөдөлмөрийн чадвар алдалтын хувьтай тэнцүү хувийг даатгуулсан этгээдэд олгоно.',
         ],
       },
       en: {
@@ -658,8 +658,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         terms: [
           'Serious illness is covered after a 90-day waiting period',
           'Illnesses diagnosed before the contract are not covered',
-          'The contract is suspended when a fee is more than 60 days late',
-          'Cancel within 14 days and every fee is refunded',
+          'The contract is suspended when a premium is more than 60 days late',
+          'Cancel within 14 days and every premium is refunded',
         ],
         contractClauses: [
           'If the insured person dies during the term, the Insurer pays the sum insured to the beneficiaries.',
@@ -686,19 +686,19 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Орон сууц, автомашин, аялал гэх мэт тодорхой зорилгодоо баталгаат өгөөжтэйгээр хуримтлуулна. Тогтвортой багц нь жилийн 6% баталгаат хүүтэй, эрсдэл багатай.',
         covers: [
           'Хугацааны эцэст хуримтлалыг 6% баталгаат хүүгийн хамт',
-          'Даатгуулагч нас барвал хуримтлал ба төлөгдөөгүй хураамжийн 50%-ийг ашиг хүртэгчдэд',
-          'Ослоор нас барвал нэмэлт 5 000 000₮',
+          'Даатгуулсан этгээд нас барвал хуримтлал ба төлөгдөөгүй хураамжийн 50%-ийг ашиг хүртэгчдэд',
+          'Ослоор нас барвал нэмэлт ₮ 5,000,000',
         ],
         audience: 'Тодорхой зорилготой, эрсдэлгүй хуримтлал хүсэгч 18-65 насныхан.',
         terms: [
           'Хугацаа 3-10 жил',
-          'Сар бүр 50 000₮ ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
           'Хугацаанаас өмнө цуцалбал хуримтлалын 95%-ийг олгоно',
           'Нэмэлт хураамжийг хүссэн үедээ төлж болно',
         ],
         contractClauses: [
-          'Даатгагч нь хуримтлалд жилийн 6% баталгаат хүү тооцож, гэрээний хугацааны эцэст даатгуулагчид олгоно.',
-          'Даатгуулагч гэрээний хугацаанд нас барвал хуримтлал болон төлөгдөөгүй хураамжийн 50%-ийг ашиг хүртэгчдэд олгоно.',
+          'Даатгагч нь хуримтлалд жилийн 6% баталгаат хүү тооцож, гэрээний хугацааны эцэст даатгуулсан этгээдэд олгоно.',
+          'Даатгуулсан этгээд гэрээний хугацаанд нас барвал хуримтлал болон төлөгдөөгүй хураамжийн 50%-ийг ашиг хүртэгчдэд олгоно.',
         ],
       },
       en: {
@@ -706,19 +706,19 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Save towards a clear goal (a home, a car, a trip) with a guaranteed return. The Steady plan earns a guaranteed 6% a year at low risk.',
         covers: [
           'At the end of the term: the savings with a guaranteed 6%',
-          'If the insured person dies: the savings plus 50% of the fees not yet paid, to the beneficiaries',
-          'Accidental death: an extra 5 000 000 MNT',
+          'If the insured person dies: the savings plus 50% of the premiums not yet paid, to the beneficiaries',
+          'Accidental death: an extra MNT 5,000,000',
         ],
         audience: 'People aged 18 to 65 with a clear goal who want savings without risk.',
         terms: [
           'Terms of 3 to 10 years',
-          'Saving 50 000 MNT or more a month is recommended',
+          'Saving MNT 50,000 or more a month is recommended',
           'Cancel early and 95% of the savings are paid out',
           'Extra payments are welcome at any time',
         ],
         contractClauses: [
           'The Insurer credits a guaranteed 6% a year and pays the savings to the insured person at the end of the term.',
-          'If the insured person dies during the term, the Insurer pays the savings plus 50% of the fees not yet paid to the beneficiaries.',
+          'If the insured person dies during the term, the Insurer pays the savings plus 50% of the premiums not yet paid to the beneficiaries.',
         ],
       },
     },
@@ -741,7 +741,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Зоримог багц нь таны хуримтлалыг хувьцаа, бондын сан зэрэгт байршуулж, урт хугацаанд өндөр өгөөж хүртэх боломж олгоно. Тооцооллын хүү жилийн 9% бөгөөд бодит өгөөж зах зээлээс хамааран өөрчлөгдөнө; жилийн 2%-иас доошгүй өгөөжийг баталгаажуулна.',
         covers: [
           'Хөрөнгө оруулалтын өгөөжийн хамт хуримтлал (жилийн 2% баталгаат доод хэмжээ)',
-          'Даатгуулагч нас барвал хуримтлалыг ашиг хүртэгчдэд, төлсөн хураамжаас багагүй',
+          'Даатгуулсан этгээд нас барвал хуримтлалыг ашиг хүртэгчдэд, төлсөн хураамжаас багагүй',
           'Хөрөнгө оруулалтын хувиар жилд 2 удаа үнэгүй өөрчлөх',
         ],
         audience: 'Урт хугацаанд хуримтлуулж, өндөр өгөөжийн төлөө зах зээлийн хэлбэлзлийг даах боломжтой 18-65 насныхан.',
@@ -752,8 +752,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Хөрөнгө оруулалтын тайланг улирал бүр илгээнэ',
         ],
         contractClauses: [
-          'Даатгагч нь хураамжийг даатгуулагчийн сонгосон хөрөнгө оруулалтын санд байршуулж, бодит өгөөжийг, гэхдээ жилийн 2%-иас доошгүй өгөөжийг хуримтлалд тооцно.',
-          'Даатгуулагч гэрээний хугацаанд нас барвал хуримтлал эсвэл төлсөн хураамжийн нийт дүнгийн аль ихийг ашиг хүртэгчдэд олгоно.',
+          'Даатгагч нь хураамжийг даатгуулсан этгээдийн сонгосон хөрөнгө оруулалтын санд байршуулж, бодит өгөөжийг, гэхдээ жилийн 2%-иас доошгүй өгөөжийг хуримтлалд тооцно.',
+          'Даатгуулсан этгээд гэрээний хугацаанд нас барвал хуримтлал эсвэл төлсөн хураамжийн нийт дүнгийн аль ихийг ашиг хүртэгчдэд олгоно.',
         ],
       },
       en: {
@@ -761,7 +761,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'The Bold plan invests your savings in equity and bond funds for a higher long-term return. Projections use 9% a year; the actual return follows the markets, with at least 2% a year guaranteed.',
         covers: [
           'Savings with the investment return (at least 2% a year guaranteed)',
-          'If the insured person dies: the savings, never less than the fees paid, to the beneficiaries',
+          'If the insured person dies: the savings, never less than the premiums paid, to the beneficiaries',
           'Change the investment mix free twice a year',
         ],
         audience: 'People aged 18 to 65 saving for the long term who can accept market ups and downs for a higher return.',
@@ -772,8 +772,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'An investment report every quarter',
         ],
         contractClauses: [
-          'The Insurer invests the fees in the funds the insured person chooses and credits the actual return, at least 2% a year, to the savings.',
-          'If the insured person dies during the term, the Insurer pays the beneficiaries the larger of the savings and the total of the fees paid.',
+          'The Insurer invests the premiums in the funds the insured person chooses and credits the actual return, at least 2% a year, to the savings.',
+          'If the insured person dies during the term, the Insurer pays the beneficiaries the larger of the savings and the total of the premiums paid.',
         ],
       },
     },
@@ -798,7 +798,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Хөх, умай, өндгөвчний хорт хавдар оношлогдвол даатгалын мөнгөн дүнгийн 100%',
           'Жирэмслэлт, төрөлтийн хүндрэлээр хэвтэн эмчлүүлбэл даатгалын мөнгөн дүнгийн 10%',
           'Нас барвал даатгалын мөнгөн дүнг ашиг хүртэгчдэд',
-          'Жил бүр урьдчилан сэргийлэх үзлэгийн зардал 200 000₮ хүртэл',
+          'Жил бүр урьдчилан сэргийлэх үзлэгийн зардал ₮ 200,000 хүртэл',
         ],
         audience: 'Гэр бүлээ авч яваа, өөрийн эрүүл мэндэд анхаарал хандуулахыг хүсэгч 20-60 насны эмэгтэйчүүд, ээжүүд.',
         terms: [
@@ -808,8 +808,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Гэрээг эхний 14 хоногт цуцалбал хураамжийг бүтнээр буцаана',
         ],
         contractClauses: [
-          'Даатгагч нь гэрээний хугацаанд даатгуулагчид хөх, умай, өндгөвчний хорт хавдар анх удаа оношлогдвол даатгалын мөнгөн дүнг, жирэмслэлт, төрөлтийн хүндрэлээр хэвтэн эмчлүүлбэл түүний 10%-ийг олгоно.',
-          'Даатгуулагч нас барвал даатгалын мөнгөн дүнгээс өмнө олгосон нөхөн төлбөрийг хасч ашиг хүртэгчдэд олгоно.',
+          'Даатгагч нь гэрээний хугацаанд даатгуулсан этгээдэд хөх, умай, өндгөвчний хорт хавдар анх удаа оношлогдвол даатгалын мөнгөн дүнг, жирэмслэлт, төрөлтийн хүндрэлээр хэвтэн эмчлүүлбэл түүний 10%-ийг олгоно.',
+          'Даатгуулсан этгээд нас барвал даатгалын мөнгөн дүнгээс өмнө олгосон нөхөн төлбөрийг хасч ашиг хүртэгчдэд олгоно.',
         ],
       },
       en: {
@@ -819,14 +819,14 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Breast, uterine or ovarian cancer: 100% of the sum insured',
           'Hospital stay for complications of pregnancy or childbirth: 10% of the sum insured',
           'Death: the sum insured to your beneficiaries',
-          'A yearly check-up, up to 200 000 MNT',
+          'A yearly check-up, up to MNT 200,000',
         ],
         audience: 'Women and mothers aged 20 to 60 who look after their family and their own health.',
         terms: [
           'Waiting periods: 90 days for illness, 9 months for childbirth complications',
           'Illnesses diagnosed before the contract are not covered',
           'Send the check-up receipt once a year',
-          'Cancel within 14 days and every fee is refunded',
+          'Cancel within 14 days and every premium is refunded',
         ],
         contractClauses: [
           'On the first diagnosis of breast, uterine or ovarian cancer during the term, the Insurer pays the sum insured; for a hospital stay for complications of pregnancy or childbirth, 10% of it.',
@@ -860,12 +860,12 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         terms: [
           'Хугацаа 10, 15 эсвэл 20 жил',
           'Жилийн 5.5% баталгаат хүү, купон үүн дээр нэмэгдэнэ',
-          'Сар бүр 50 000₮ ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
           'Купон олгох нөхцөл: тухайн жилийн хураамж бүрэн төлөгдсөн байх',
         ],
         contractClauses: [
           'Даатгагч нь хуримтлалд жилийн 5.5%-иас доошгүй баталгаат хүү тооцож, гэрээний 5 дахь жилээс эхлэн тухайн жилийн хураамж бүрэн төлөгдсөн бол хуримтлалын 1%-тай тэнцэх купоныг жил бүр олгоно.',
-          'Гэрээний хугацаа дууссаны дараа даатгуулагчид насан туршийн сар бүрийн тэтгэвэр олгоно.',
+          'Гэрээний хугацаа дууссаны дараа даатгуулсан этгээдэд насан туршийн сар бүрийн тэтгэвэр олгоно.',
         ],
       },
       en: {
@@ -880,11 +880,11 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         terms: [
           'Terms of 10, 15 or 20 years',
           'A guaranteed 5.5% a year, with the coupon on top',
-          'Saving 50 000 MNT or more a month is recommended',
-          "The coupon is paid when the year's fees are fully paid",
+          'Saving MNT 50,000 or more a month is recommended',
+          "The coupon is paid when the year's premiums are fully paid",
         ],
         contractClauses: [
-          "The Insurer credits a guaranteed interest of at least 5.5% a year and, from the 5th year, pays a yearly coupon of 1% of the savings when that year's fees are fully paid.",
+          "The Insurer credits a guaranteed interest of at least 5.5% a year and, from the 5th year, pays a yearly coupon of 1% of the savings when that year's premiums are fully paid.",
           'After the term, the Insurer pays the insured person a monthly pension for life.',
         ],
       },
@@ -906,17 +906,17 @@ export const contractText = (
       `${productName} — insurance contract`,
       `1. Parties. This contract is made between ${companyName} (the Insurer) and the policyholder who accepts it online. The insured person and the beneficiaries are those entered in the application.`,
       `2. Cover. ${clauses.join(' ')}`,
-      '3. Fees. The policyholder pays the fee shown in the application at the chosen frequency. The contract takes effect on the day after the first fee is received. If a fee is more than 60 days late the cover is suspended until it is paid.',
+      '3. Premiums. The policyholder pays the premium shown in the application at the chosen frequency. The contract takes effect on the day after the first premium is received. If a premium is more than 60 days late the cover is suspended until it is paid.',
       '4. Claims. Report an insured event as soon as possible, and send the supporting documents within 14 days after treatment or the event. The Insurer decides within 10 working days of receiving every document and pays within 5 working days of the decision.',
       '5. Exclusions. No benefit is paid for events caused on purpose, under the influence of alcohol or drugs, during war or civil unrest, or from conditions the policyholder knowingly withheld.',
-      '6. Cancellation. The policyholder may cancel within 14 days of the start and get every fee back; later, the amounts set out in the product terms are paid.',
+      '6. Cancellation. The policyholder may cancel within 14 days of the start and get every premium back; later, the amounts set out in the product terms are paid.',
       '7. Personal data. The policyholder agrees that the Insurer processes the personal data given in the application to make and manage this contract, under the Law of Mongolia on the Protection of Personal Information.',
       '8. The signed contract is sent to the policyholder within 1 working day of payment. Disputes are settled by negotiation, otherwise by the courts of Mongolia.',
     ].join('\n\n');
   }
   return [
     `${productName} — даатгалын гэрээ`,
-    `1. Талууд. Энэхүү гэрээг ${companyName} (цаашид "Даатгагч") болон гэрээг онлайнаар зөвшөөрсөн даатгуулагч хооронд байгуулав. Даатгуулагч болон ашиг хүртэгчид нь өргөдөлд бичигдсэн хүмүүс байна.`,
+    `1. Талууд. Энэхүү гэрээг ${companyName} (цаашид “Даатгагч”) болон гэрээг онлайнаар зөвшөөрсөн даатгуулагч хооронд байгуулав. Даатгуулсан этгээд болон ашиг хүртэгчид нь өргөдөлд бичигдсэн хүмүүс байна.`,
     `2. Даатгалын хамгаалалт. ${clauses.join(' ')}`,
     '3. Хураамж. Даатгуулагч өргөдөлд заасан хураамжийг сонгосон давтамжаар төлнө. Гэрээ эхний хураамж төлөгдсөний дараагийн өдрөөс хүчин төгөлдөр болно. Хураамж 60 хоногоос дээш хоцорвол төлөгдөх хүртэл хамгаалалт түдгэлзэнэ.',
     '4. Нөхөн төлбөр. Даатгалын тохиолдол болсныг аль болох даруй мэдэгдэж, баримт бичгийг эмчилгээ эсвэл тохиолдол болсноос хойш 14 хоногийн дотор ирүүлнэ. Даатгагч бүх баримтыг хүлээн авснаас хойш 10 ажлын өдөрт шийдвэр гаргаж, 5 ажлын өдөрт нөхөн төлбөрийг олгоно.',

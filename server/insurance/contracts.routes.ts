@@ -14,6 +14,7 @@ import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
 import { isPendingUpdate, readSchedule } from '../fees/schedule.repo';
 import { feeSchedule, wholeYears } from './schedule';
+import { fullName } from './policies.repo';
 
 interface PolicyRow extends ContractSummary {
   owner_name: string | null;
@@ -128,7 +129,7 @@ export const readContractDetail = async (db: Db, user: UserRow, id: number, lang
     })),
     payments,
     beneficiaries: row.beneficiaries.map((beneficiary) => ({
-      name: `${beneficiary.first_name} ${beneficiary.last_name}`.trim(),
+      name: fullName(beneficiary),
       relationship: beneficiary.relationship,
       share: beneficiary.share,
     })),

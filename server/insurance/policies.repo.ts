@@ -25,7 +25,8 @@ export interface PolicyPayment {
   reference: string;
 }
 
-export const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
+/** Family name first, as on a Mongolian ID card: "Дорж Бат-Эрдэнэ". */
+export const fullName = (person: { first_name: string; last_name: string }) => `${person.last_name} ${person.first_name}`.trim();
 
 /**
  * A purchase never creates or changes a customer record (partners): the phone typed in it is not

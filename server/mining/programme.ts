@@ -9,7 +9,7 @@ export const MINING_PROGRAMME: Programme = {
   employer: { mn: 'Говийн Алт Майнинг ХХК', en: 'Gobi Gold Mining LLC' },
   name: { mn: 'Уурхайчдын амь нас, ослын бүлгийн даатгал', en: 'Mine workers’ group life and accident cover' },
   intro: {
-    mn: 'Ажил олгогч таны даатгалын хураамжийг бүрэн төлнө. Бүртгэлээ дуусгахад 10 орчим минут шаардлагатай: иргэний үнэмлэх, утас, өв залгамжлагчдынхаа мэдээллийг бэлдээрэй.',
+    mn: 'Ажил олгогч таны даатгалын хураамжийг бүрэн төлнө. Бүртгэлээ дуусгахад 10 орчим минут шаардлагатай: иргэний үнэмлэх, утас, ашиг хүртэгчдийнхээ мэдээллийг бэлдээрэй.',
     en: 'Your employer pays the whole premium. Registration takes about 10 minutes: have your ID card, your phone and your beneficiaries’ details ready.',
   },
   product: { id: 127, name: { mn: 'Бүх төрлийн өвчин, ослын даатгал', en: 'All-illness and accident cover' } },

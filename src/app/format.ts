@@ -44,5 +44,7 @@ export const formatDate = (value: string | Date, language: string) => {
   const locale = localeOf(language);
   const date = toDate(value);
   if (language === 'mn' && !hasLocaleData(locale)) return mongolianDate(date);
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  const options: Intl.DateTimeFormatOptions =
+    language === 'en' ? { day: 'numeric', month: 'short', year: 'numeric' } : { year: 'numeric', month: '2-digit', day: '2-digit' };
+  return new Intl.DateTimeFormat(locale, options).format(date);
 };

@@ -85,5 +85,8 @@ export const setLanguage = async (language: Language, { store = true } = {}) => 
   reflect(language);
 };
 
-/** The BCP 47 locale for Intl formatting of the current language. */
-export const localeOf = (language: string) => (language === 'en' ? 'en-US' : 'mn-MN');
+/**
+ * The BCP 47 locale for Intl formatting of the current language. English is British English: day
+ * before month ("1 Mar 2023"), never the American 03/01/2023 a Mongolian reader would misread.
+ */
+export const localeOf = (language: string) => (language === 'en' ? 'en-GB' : 'mn-MN');

@@ -25,8 +25,8 @@ describe('forgot username', () => {
     await forgot.open();
     await forgot.askFor(second.register, second.phone);
     await expectVisible(forgot.successNotice);
-    expect((await forgot.successNotice.innerText()).trim()).toBe('Your username was sent to the phone 88****12.');
-    expect(await phone.latestText()).toBe(`Nar Life: your username (login e-mail) is ${second.email}`);
+    expect((await forgot.successNotice.innerText()).trim()).toBe('Your login e-mail was sent to the phone 88****12.');
+    expect(await phone.latestText()).toBe(`Nar Life: your login e-mail is ${second.email}`);
   });
 
   it("says one 'Information is incorrect.' for an unknown register number and a wrong phone in Mongolian, keeping the form", async () => {

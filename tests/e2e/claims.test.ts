@@ -42,7 +42,7 @@ const completeDraftThroughApi = async (policyId: number): Promise<number> => {
   const { id } = await call('POST', '/api/claims/', { policy_id: policyId });
   await call('PUT', `/api/claims/${id}/type/`, { claim_type: 'disability' });
   await call('PUT', `/api/claims/${id}/event/`, { treatment_start: daysAgo(40), treatment_end: daysAgo(30), hospital: 'Intermed', diagnosis: 'Spine injury', amount: 900_000 });
-  await call('PUT', `/api/claims/${id}/payout/`, { bank: 'khan', account_number: '5012345678', account_holder: 'Бат-Эрдэнэ Дорж' });
+  await call('PUT', `/api/claims/${id}/payout/`, { bank: 'khan', account_number: '5012345678', account_holder: 'Дорж Бат-Эрдэнэ' });
   for (const type of ['id_card', 'disability_certificate', 'medical_report']) {
     const file = pdf(`${type}.pdf`);
     const tus = { ...auth, 'Tus-Resumable': '1.0.0' };
@@ -102,7 +102,7 @@ class ClaimWizard {
     await expectVisible(this.heading('payout'));
     await this.page.getByRole('combobox', { name: this.t('wizard.payout.bank') }).selectOption('khan');
     await this.field(this.t('wizard.payout.account')).fill('5012345678');
-    await this.field(this.t('wizard.payout.holder')).fill('Бат-Эрдэнэ Дорж');
+    await this.field(this.t('wizard.payout.holder')).fill('Дорж Бат-Эрдэнэ');
     await this.next();
   }
 

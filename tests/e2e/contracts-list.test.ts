@@ -18,7 +18,7 @@ describe('my insurances', () => {
     await contracts.open();
     expect(await contracts.contractNumbers()).toEqual(['LI-2023-000184', 'TS-2022-004512', 'CF-2021-000907']);
     expect(await contracts.cardText('LI-2023-000184')).toBe(
-      'Life insurance Active Contract number LI-2023-000184 Period 03/01/2023 – 02/28/2043 Fee MNT 120,000 a month Insured person Бат-Эрдэнэ Дорж',
+      'Life insurance Active Contract number LI-2023-000184 Period 1 Mar 2023 – 28 Feb 2043 Premium MNT 120,000 a month Insured person Дорж Бат-Эрдэнэ',
     );
     expect(await contracts.cardText('CF-2021-000907')).toContain('Cancer cover – Family Expired');
     expect(await contracts.cardText('TS-2022-004512')).toContain('MNT 250,000 a quarter');
@@ -39,28 +39,28 @@ describe('my insurances', () => {
     await expectVisible(detail.heading.filter({ hasText: 'Life insurance' }));
 
     expect(await detail.field('contractNumber')).toBe('LI-2023-000184');
-    expect(await detail.field('owner')).toBe('Бат-Эрдэнэ Дорж');
-    expect(await detail.field('insurer')).toBe('Бат-Эрдэнэ Дорж (УБ******12)');
+    expect(await detail.field('owner')).toBe('Дорж Бат-Эрдэнэ');
+    expect(await detail.field('insurer')).toBe('Дорж Бат-Эрдэнэ (УБ******12)');
     expect(await detail.field('company')).toBe('Nar Life Insurance LLC');
-    expect(await detail.field('startDate')).toBe('03/01/2023');
-    expect(await detail.field('endDate')).toBe('02/28/2043');
+    expect(await detail.field('startDate')).toBe('1 Mar 2023');
+    expect(await detail.field('endDate')).toBe('28 Feb 2043');
     expect(await detail.field('duration')).toBe('20 years');
     expect(await detail.field('fee')).toBe('MNT 120,000 a month');
     expect(await detail.field('totalFee')).toBe('MNT 28,800,000');
 
     expect(await detail.beneficiaries()).toEqual([
-      ['Оюунаа Дорж', 'Wife', '60%'],
-      ['Тэмүүлэн Бат-Эрдэнэ', 'Son', '40%'],
+      ['Дорж Оюунаа', 'Wife', '60%'],
+      ['Бат-Эрдэнэ Тэмүүлэн', 'Son', '40%'],
     ]);
     const schedule = await detail.feeSchedule();
     expect(schedule).toHaveLength(240);
     // Issue 14: each paid fee shows the day it was paid; the demo user has fees left unpaid (overdue).
-    expect(schedule[0]).toEqual(['03/01/2023', 'MNT 120,000', 'Paid', '03/01/2023']);
+    expect(schedule[0]).toEqual(['1 Mar 2023', 'MNT 120,000', 'Paid', '1 Mar 2023']);
     expect(schedule.filter((row) => row[2] === 'Overdue')).toHaveLength(2);
     const payments = await detail.payments();
     expect(payments.length).toBeGreaterThan(0);
     // Newest first; every paid fee is in the schedule as paid.
-    expect(payments.at(-1)).toEqual(['03/01/2023', 'MNT 120,000', 'Bank transfer LI-2023-000184-001']);
+    expect(payments.at(-1)).toEqual(['1 Mar 2023', 'MNT 120,000', 'Bank transfer LI-2023-000184-001']);
     expect(schedule.filter((row) => row[2] === 'Paid')).toHaveLength(payments.length);
 
     await detail.backToMyInsurances();
@@ -74,7 +74,7 @@ describe('my insurances', () => {
     await contracts.openContract('TS-2022-004512');
     expect(await detail.field('interestRate')).toBe('Жилийн 7%');
     expect(await detail.field('savings')).toMatch(/\d/);
-    expect(await detail.beneficiaries()).toEqual([['Тэмүүлэн Бат-Эрдэнэ', 'Хүү', '100%']]);
+    expect(await detail.beneficiaries()).toEqual([['Бат-Эрдэнэ Тэмүүлэн', 'Хүү', '100%']]);
   });
 
   it("says 'No insurance found.' for a policy that is not the user's", async () => {

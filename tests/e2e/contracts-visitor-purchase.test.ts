@@ -40,10 +40,10 @@ describe("a visitor's purchase", () => {
 
     await contracts.openContract(policyNumber);
     await expectVisible(detail.heading.filter({ hasText: 'Life insurance' }));
-    expect(await detail.field('insurer')).toBe('Сарангэрэл Ганболд (ЧД******45)');
+    expect(await detail.field('insurer')).toBe('Ганболд Сарангэрэл (ЧД******45)');
     expect(await detail.beneficiaries()).toEqual([
-      ['Болормаа Ганболд', 'Mother', '70%'],
-      ['Тэмүүжин Ганболд', 'Younger brother', '30%'],
+      ['Ганболд Болормаа', 'Mother', '70%'],
+      ['Ганболд Тэмүүжин', 'Younger brother', '30%'],
     ]);
     const payments = await detail.payments();
     expect(payments).toHaveLength(1);

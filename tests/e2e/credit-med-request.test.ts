@@ -15,9 +15,9 @@ import { secondUser, type TestUser } from './support/users';
 const e2e = useBrowserTests();
 
 /** A signed contract and a card not yet paid (server/credit-med/cards/seed.ts). */
-const cmNoCard: TestUser = { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Төгөлдөр Ганбат', creditMedEligible: true };
-const cmNew: TestUser = { email: 'cm-new@example.com', password: 'cmnew1234', name: 'Тэмүүжин Батсүх', creditMedEligible: true };
-const cmResume: TestUser = { email: 'cm-resume@example.com', password: 'cmresume1234', name: 'Номин Эрдэнэ', creditMedEligible: true };
+const cmNoCard: TestUser = { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Ганбат Төгөлдөр', creditMedEligible: true };
+const cmNew: TestUser = { email: 'cm-new@example.com', password: 'cmnew1234', name: 'Батсүх Тэмүүжин', creditMedEligible: true };
+const cmResume: TestUser = { email: 'cm-resume@example.com', password: 'cmresume1234', name: 'Эрдэнэ Номин', creditMedEligible: true };
 const CM_RESUME_PHONE = '99450022';
 
 /** A 1×1 PNG, a real image. */

@@ -54,7 +54,7 @@ describe('paying fees', () => {
     const id = await policyIdOf('LI-2023-000184');
     const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
     await page.goto(`/user/contract/${id}/fee`);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Fees: Life insurance' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Premiums: Life insurance' }));
     // Two overdue fees and the one due now are chosen at first.
     await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBe(3);
     expect(await page.locator('.fee-list__item[data-status="overdue"]').count()).toBe(2);
@@ -66,8 +66,8 @@ describe('paying fees', () => {
     await expectPath(page, /^\/sandbox\/khan\/[0-9a-f-]{36}\/$/);
     await page.getByRole('button', { name: 'Pay / Төлөх' }).click();
     await expectPath(page, '/fee/status');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
-    await expectVisible(page.getByText('The fee data update within 3 working days.'));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }));
+    await expectVisible(page.getByText('The premium data is updated within 3 working days.'));
 
     // The policy: the payment is in the history at once, marked as updating; one overdue fee is left.
     await page.goto(`/user/contract/${id}`);
@@ -80,7 +80,7 @@ describe('paying fees', () => {
   it('pays two fees of two policies at once by QR from /user/fee-payment', async () => {
     const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
     await page.goto('/user/fee-payment');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay fees' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay premiums' }));
     await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
     // The oldest life-insurance fee and the savings policy's fee.
     const labels = await page.locator('.fee-list__item').allTextContents();
@@ -98,7 +98,7 @@ describe('paying fees', () => {
     await expectVisible(page.getByRole('img', { name: /QR code for paying/ }));
     const invoiceId = pathOfInvoice(page);
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }), 20_000);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }), 20_000);
     expect(await page.getByTestId('payment-amount').textContent()).toMatch(/370,000/);
   });
 
@@ -108,7 +108,7 @@ describe('paying fees', () => {
     e2e.expectProblem(/status of 422/, 'console error');
     const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
     await page.goto('/fee');
-    await expectVisible(page.getByRole('heading', { level: 1, name: "Pay a policy's fees" }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: "Pay a policy's premiums" }));
     const register = page.locator('.register-field');
     await register.locator('select, input').first().waitFor();
     await fillRegister(page, person.register);
@@ -128,11 +128,11 @@ describe('paying fees', () => {
     await page.getByRole('button', { name: /confirm/i }).click();
 
     await expectPath(page, '/fee/payment');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the fees to pay' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the premiums to pay' }));
     await expectVisible(page.getByText('BR-2024-000500'));
     // A reload on the payment step reads the confirmation again and continues there.
     await page.reload();
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the fees to pay' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the premiums to pay' }));
     expect(pathOf(page)).toBe('/fee/payment');
     await page.getByRole('radio', { name: /^MostMoney/ }).check();
     await page.getByLabel('MostMoney phone number').fill('88094512');
@@ -149,10 +149,10 @@ describe('paying fees', () => {
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');
     await page.getByRole('button', { name: /^I have paid/ }).click();
     await expectPath(page, '/fee/status');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }));
     // The outcome survives a reload too.
     await page.reload();
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'The fee is paid' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }));
   });
 
   it('refuses a register number and phone that hold no policy with one message saying what to do, then the wait; what was typed stays', async () => {

@@ -10,6 +10,7 @@ import { POLL_DELAYS_MS } from '../../machines/payment-status.machine';
 import { useBrowserTests } from './support/harness';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
 import { newInvoice, purchaseStorage, settlePayment, startPurchase, type Purchase } from './support/purchase-api';
+import { text } from './support/texts';
 import { expectPath, expectVisible } from './support/ui';
 
 const e2e = useBrowserTests();
@@ -37,7 +38,8 @@ describe('paying by QR code', () => {
 
     await status.seeQrCode();
     await status.seeWaiting();
-    expect(await status.bankAppNames()).toEqual(purchase.invoice.deep_links.map((link) => link.name));
+    // The banks are named in the page's language (claims:banks), not with the provider's Latin names.
+    expect(await status.bankAppNames()).toEqual(purchase.invoice.deep_links.map((link) => text('en', `claims:banks.${link.bank}`)));
     expect(await status.countdown.innerText()).toMatch(/^Time left to pay: 1[45]:\d{2}$/);
 
     await settlePayment(e2e.baseUrl, purchase.invoice.id, 'paid');

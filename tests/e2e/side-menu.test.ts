@@ -1,4 +1,4 @@
-/** The user area's side menu: its items, Credit/Med only when eligible, the active item, collapsing on phones. */
+/** The user area's side menu: its items, Credit Med only when eligible, the active item, collapsing on phones. */
 import { describe, expect, it } from 'vitest';
 import { useBrowserTests } from './support/harness';
 import { demoUser, secondUser } from './support/users';
@@ -7,7 +7,7 @@ import { expectHidden, expectPath, expectVisible } from './support/ui';
 const e2e = useBrowserTests();
 
 describe('the side menu', () => {
-  it('lists the items of SPEC for the eligible demo user, Credit/Med included, and the logout item', async () => {
+  it('lists the items of SPEC for the eligible demo user, Credit Med included, and the logout item', async () => {
     const { userMenu, page } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
     await page.goto('/user/contract');
     await expectVisible(userMenu.navigation);
@@ -18,13 +18,13 @@ describe('the side menu', () => {
       'Feedback',
       'Notifications',
       'Settings',
-      'Credit/Med',
+      'Credit Med',
       'Log out',
     ]);
     await expectVisible(userMenu.signedInName(demoUser.name));
   });
 
-  it('has no Credit/Med item for a user who is not eligible', async () => {
+  it('has no Credit Med item for a user who is not eligible', async () => {
     const { userMenu, page } = await e2e.openSite({ language: 'en', signedInAs: secondUser });
     await page.goto('/user/contract');
     await expectVisible(userMenu.navigation);
@@ -57,7 +57,7 @@ describe('the side menu', () => {
     await expect.poll(() => userMenu.activeItemNames()).toEqual([label('settings')]);
   });
 
-  it('keeps the claim item active on every /user/claim page and Credit/Med on every /credit-med page', async () => {
+  it('keeps the claim item active on every /user/claim page and Credit Med on every /credit-med page', async () => {
     const { userMenu, language, page } = await e2e.openSite({ signedInAs: demoUser });
     const label = (key: string) => language.t(`user:menu.${key}`);
     for (const path of ['/user/claim', '/user/claim/list', '/user/claim/create']) {

@@ -26,7 +26,7 @@ export const KEY_SEED = 'seed-0123456789abcdef';
 export const TODAY = '2026-11-23';
 export const POLICY_ID = 7;
 
-const policy = { id: POLICY_ID, contract_number: 'TS-2022-004512', product_name: 'Tuition savings', insured_name: 'Бат-Эрдэнэ Дорж', claim_types: ['death' as const, 'disability' as const] };
+const policy = { id: POLICY_ID, contract_number: 'TS-2022-004512', product_name: 'Tuition savings', insured_name: 'Дорж Бат-Эрдэнэ', claim_types: ['death' as const, 'disability' as const] };
 const document = (id: number, type: ClaimDocument['document_type']): ClaimDocument => ({
   id,
   document_type: type,
@@ -61,7 +61,7 @@ export const emptyClaim: Claim = {
   resolved_at: null,
 };
 export const savedEvent = { treatment_start: '2026-11-01', treatment_end: '2026-11-20', hospital: 'Интермед', diagnosis: 'Нурууны гэмтэл', amount: 1_500_000 };
-export const savedPayout = { bank: 'khan' as const, account_number: '5012345678', account_holder: 'Бат-Эрдэнэ Дорж' };
+export const savedPayout = { bank: 'khan' as const, account_number: '5012345678', account_holder: 'Дорж Бат-Эрдэнэ' };
 export const typedClaim: Claim = { ...emptyClaim, claim_type: 'death', required_documents: [...REQUIRED_DOCUMENTS.death] };
 export const eventClaim: Claim = { ...typedClaim, event: savedEvent };
 export const payoutClaim: Claim = { ...eventClaim, payout: savedPayout };
@@ -155,7 +155,7 @@ export const claimCreationModel = defineModel({
     errorEvent('saveEvent', network),
     { type: 'payout.change', field: 'bank', value: 'khan' },
     { type: 'payout.change', field: 'account_number', value: '5012345678' },
-    { type: 'payout.change', field: 'account_holder', value: 'Бат-Эрдэнэ Дорж' },
+    { type: 'payout.change', field: 'account_holder', value: 'Дорж Бат-Эрдэнэ' },
     { type: 'payout.change', field: 'account_number', value: '12' },
     { type: 'payout.submit' },
     doneEvent('savePayout', payoutClaim),

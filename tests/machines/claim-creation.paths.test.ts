@@ -35,7 +35,7 @@ const toDocuments = [
   ...toPayout,
   { type: 'payout.change', field: 'bank', value: 'khan' },
   { type: 'payout.change', field: 'account_number', value: '5012345678' },
-  { type: 'payout.change', field: 'account_holder', value: 'Бат-Эрдэнэ Дорж' },
+  { type: 'payout.change', field: 'account_holder', value: 'Дорж Бат-Эрдэнэ' },
   { type: 'payout.submit' },
   doneEvent('savePayout', payoutClaim),
 ];

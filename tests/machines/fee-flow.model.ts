@@ -36,7 +36,7 @@ export const pendingAccess: FeeAccess = { id: 'access-1', ticket: 't-1', phone: 
 export const confirmedAccess: FeeAccess = {
   ...pendingAccess,
   confirmed: true,
-  policy: { contract_number: 'BR-2024-000500', product_name: 'Life insurance', insurer: 'Э*** Б***' },
+  policy: { contract_number: 'BR-2024-000500', product_name: 'Life insurance', insurer: 'Б*** Э***' },
   fees: [fee],
 };
 

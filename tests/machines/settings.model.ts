@@ -6,7 +6,7 @@ import { errorKeys } from '../../contract/error.schema.ts';
 import { shownFields, shownMessage, without, withRegion } from './oracle-helpers.ts';
 import { defineModel, doneEvent, errorEvent } from './path-kit.ts';
 
-export const account: Account = { email: 'demo@example.com', name: 'Бат-Эрдэнэ Дорж', register: 'УБ90061512', phone: '99112233', language: 'mn' };
+export const account: Account = { email: 'demo@example.com', name: 'Дорж Бат-Эрдэнэ', register: 'УБ90061512', phone: '99112233', language: 'mn' };
 export const changedEmail: Account = { ...account, email: 'bat@example.com' };
 export const inEnglish: Account = { ...account, language: 'en' };
 export const newToken = 'token-after-password-change';

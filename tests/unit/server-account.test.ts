@@ -275,7 +275,7 @@ describe('forgot username', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ resend_in: 60 });
     const [message] = await outbox(second.phone);
-    expect(message?.text).toBe(`Nar Life: your username (login e-mail) is ${second.email}`);
+    expect(message?.text).toBe(`Nar Life: your login e-mail is ${second.email}`);
     const again = await post('/api/account/forgot-username/', { register: second.register, phone: second.phone });
     expect(again.status).toBe(429);
     expect((await errorOf(again)).message.key).toBe('errors.resendTooSoon');

@@ -167,7 +167,7 @@ describe('GET /api/profile/', () => {
     const profile = profileSchema.parse(await response.json());
     expect(profile).toEqual({
       partner_id: 100234,
-      name: 'Бат-Эрдэнэ Дорж',
+      name: 'Дорж Бат-Эрдэнэ',
       is_staff: false,
       user_manual_document: '/files/user-manual.pdf',
       user_manual_video: '/files/user-manual-video.html',
@@ -188,7 +188,7 @@ describe('GET /api/profile/', () => {
     const response = await app.request('/api/profile/', bearer(user2Token));
     const profile = profileSchema.parse(await response.json());
     expect(profile.partner_id).toBe(100871);
-    expect(profile.name).not.toBe('Бат-Эрдэнэ Дорж');
+    expect(profile.name).not.toBe('Дорж Бат-Эрдэнэ');
   });
 });
 

@@ -23,7 +23,7 @@ let other: Record<string, string>;
 
 const daysAgo = (days: number) => new Date(Date.parse(todayInMongolia()) - days * 86_400_000).toISOString().slice(0, 10);
 const EVENT = { treatment_start: daysAgo(5), treatment_end: daysAgo(3), hospital: 'Интермед', diagnosis: 'Шагайн гэмтэл', amount: 850_000 };
-const PAYOUT = { bank: 'khan', account_number: '5012345678', account_holder: 'Бат-Эрдэнэ Дорж' };
+const PAYOUT = { bank: 'khan', account_number: '5012345678', account_holder: 'Дорж Бат-Эрдэнэ' };
 
 const call = (method: string, path: string, auth: Record<string, string>, body?: unknown, headers: Record<string, string> = {}) =>
   send(app, method, path, body, { ...auth, ...headers });

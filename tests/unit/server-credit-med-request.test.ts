@@ -36,7 +36,7 @@ const newUser = async (eligible = true) => {
   const register = `ИБ91${String(made).padStart(4, '0')}34`;
   const email = `cm-${randomUUID()}@example.com`;
   const phone = String(80_000_000 + Math.floor(Math.random() * 9_999_999));
-  const id = await insertUser(server.db, { email, passwordHash: 'x', name: 'Болд Дорж', partnerId: 900_000 + made, register, phone, creditMedEligible: eligible });
+  const id = await insertUser(server.db, { email, passwordHash: 'x', name: 'Дорж Болд', partnerId: 900_000 + made, register, phone, creditMedEligible: eligible });
   return { id, token: await tokenFor(server.db, server.secret, email), phone, register };
 };
 

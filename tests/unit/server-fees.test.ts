@@ -122,7 +122,7 @@ describe('/fee access by register number, contract phone and code', () => {
     const open = feeAccessSchema.parse(await confirmed.json());
     expect(open.confirmed).toBe(true);
     expect(open.policy?.contract_number).toBe('BR-2024-000500');
-    expect(open.policy?.insurer).toBe('Э*** Б***');
+    expect(open.policy?.insurer).toBe('Б*** Э***');
     expect(open.fees.length).toBeGreaterThan(0);
     // A reload reads the same.
     const again = feeAccessSchema.parse(await (await send(app, 'GET', `/api/fee-access/${access.id}/`, undefined, bearer(user2Token))).json());

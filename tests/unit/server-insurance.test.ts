@@ -429,7 +429,7 @@ describe('GET /api/contracts/', () => {
     const numbers = contracts.map((c) => c.contract_number);
     expect(numbers).toEqual(expect.arrayContaining(['LI-2023-000184', 'TS-2022-004512', 'CF-2021-000907']));
     expect(numbers).not.toContain('AC-2024-011236');
-    expect(contracts.find((c) => c.contract_number === 'LI-2023-000184')).toMatchObject({ product_name: 'Life insurance', insurer: 'Бат-Эрдэнэ Дорж', fee_amount: 120_000 });
+    expect(contracts.find((c) => c.contract_number === 'LI-2023-000184')).toMatchObject({ product_name: 'Life insurance', insurer: 'Дорж Бат-Эрдэнэ', fee_amount: 120_000 });
     expect((await send(app, 'GET', '/api/contracts/')).status).toBe(401);
   });
 
@@ -439,14 +439,14 @@ describe('GET /api/contracts/', () => {
     const response = await send(app, 'GET', `/api/contracts/${savings?.id}/`, undefined, bearer(demoToken));
     expect(response.status).toBe(200);
     const detail = contractDetailSchema.parse(await response.json());
-    expect(detail).toMatchObject({ owner: 'Бат-Эрдэнэ Дорж', insurer: 'Бат-Эрдэнэ Дорж', insurer_register: 'УБ******12', duration_years: 12, interest_rate: 7 });
+    expect(detail).toMatchObject({ owner: 'Дорж Бат-Эрдэнэ', insurer: 'Дорж Бат-Эрдэнэ', insurer_register: 'УБ******12', duration_years: 12, interest_rate: 7 });
     expect(detail.fee_schedule).toHaveLength(48);
     expect(detail.total_fee).toBe(48 * 250_000);
     expect(detail.payments.length).toBeGreaterThan(0);
     expect(detail.paid_total).toBe(detail.payments.length * 250_000);
     expect(detail.fee_schedule.filter((item) => item.status === 'paid')).toHaveLength(detail.payments.length);
     expect(detail.savings).toBeGreaterThan(detail.paid_total);
-    expect(detail.beneficiaries).toEqual([{ name: 'Тэмүүлэн Бат-Эрдэнэ', relationship: 5, share: 100 }]);
+    expect(detail.beneficiaries).toEqual([{ name: 'Бат-Эрдэнэ Тэмүүлэн', relationship: 5, share: 100 }]);
     // Someone else's policy does not exist for this user.
     expect((await send(app, 'GET', `/api/contracts/${savings?.id}/`, undefined, bearer(user2Token))).status).toBe(404);
     expect((await send(app, 'GET', '/api/contracts/abc/', undefined, bearer(demoToken))).status).toBe(404);

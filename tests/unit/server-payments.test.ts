@@ -395,15 +395,15 @@ describe('a paid purchase', () => {
     const user2 = { Authorization: `Bearer ${await tokenFor(server.db, server.secret, 'user2@example.com')}` };
     const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, user2)).json());
     const bought = contracts.find((c) => c.contract_number === application.policy_number);
-    expect(bought).toMatchObject({ product_id: 100, status: 'active', fee_frequency: 'monthly', fee_amount: application.quote?.fee, insurer: 'Сарангэрэл Ганболд' });
+    expect(bought).toMatchObject({ product_id: 100, status: 'active', fee_frequency: 'monthly', fee_amount: application.quote?.fee, insurer: 'Ганболд Сарангэрэл' });
     const detail = contractDetailSchema.parse(await (await send(app, 'GET', `/api/contracts/${bought?.id}/`, undefined, user2)).json());
-    expect(detail).toMatchObject({ owner: 'Сарангэрэл Ганболд', sum_insured: 20_000_000, duration_years: 10, paid_total: application.quote?.fee, savings: null });
+    expect(detail).toMatchObject({ owner: 'Ганболд Сарангэрэл', sum_insured: 20_000_000, duration_years: 10, paid_total: application.quote?.fee, savings: null });
     expect(detail.payments).toEqual([expect.objectContaining({ amount: application.quote?.fee, method: 'qpay' })]);
     expect(detail.fee_schedule).toHaveLength(120);
     expect(detail.fee_schedule[0]?.status).toBe('paid');
     expect(detail.beneficiaries).toEqual([
-      { name: 'Болормаа Ганболд', relationship: 4, share: 70 },
-      { name: 'Тэмүүжин Ганболд', relationship: 9, share: 30 },
+      { name: 'Ганболд Болормаа', relationship: 4, share: 70 },
+      { name: 'Ганболд Тэмүүжин', relationship: 9, share: 30 },
     ]);
 
     const demo = { Authorization: `Bearer ${await tokenFor(server.db, server.secret, 'demo@example.com')}` };
@@ -434,7 +434,7 @@ describe('a paid purchase', () => {
     expect(await count('select count(*)::int as n from partners where register = $1 and phone = $2', [newcomer.register, newcomer.phone])).toBe(1);
     const { access } = (await confirmed.json()) as { access: string };
     const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${access}` })).json());
-    expect(contracts.map((c) => c.insurer)).toEqual(['Анударь Очир']);
+    expect(contracts.map((c) => c.insurer)).toEqual(['Очир Анударь']);
   });
 
   it('never lets a purchase claim a register number or add a policy to someone else’s account', async () => {
@@ -463,7 +463,7 @@ describe('a paid purchase', () => {
     const confirmed = await send(app, 'POST', '/api/account/register/confirm/', { ticket, code: await lastCode('99001109') });
     const { access } = (await confirmed.json()) as { access: string };
     const own = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${access}` })).json());
-    expect(own.contracts.map((c) => c.insurer)).not.toContain('Хулгайч Танихгүй');
+    expect(own.contracts.map((c) => c.insurer)).not.toContain('Танихгүй Хулгайч');
     expect(own.contracts).toHaveLength(1);
   });
 
@@ -474,10 +474,10 @@ describe('a paid purchase', () => {
     const { invoice } = await createInvoice(app, draft, { provider: 'khan' });
     await cardForm(invoice, 'pay');
     const { contracts } = contractListSchema.parse(await (await send(app, 'GET', '/api/contracts/', undefined, { Authorization: `Bearer ${token}` })).json());
-    const bought = contracts.find((c) => c.insurer === 'Дорж Ням');
+    const bought = contracts.find((c) => c.insurer === 'Ням Дорж');
     expect(bought).toBeDefined();
     const detail = contractDetailSchema.parse(await (await send(app, 'GET', `/api/contracts/${bought?.id}/`, undefined, { Authorization: `Bearer ${token}` })).json());
-    expect(detail.owner).toBe('Бат-Эрдэнэ Дорж');
+    expect(detail.owner).toBe('Дорж Бат-Эрдэнэ');
     expect(detail.insurer_register).toBe('УБ******12');
   });
 });

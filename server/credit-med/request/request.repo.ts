@@ -51,13 +51,13 @@ export const saveStep = async (db: Queryable, userId: number, step: CmRequestSte
   );
 };
 
-/** What the profile knows: the name split at the first space (given name first), e-mail, register, phone. */
+/** What the profile knows: the name split at the first space (family name first), e-mail, register, phone. */
 export const prefillOf = (user: Pick<UserRow, 'name' | 'email' | 'register' | 'phone'>): CmRequest['prefill'] => {
-  const [first = '', ...rest] = user.name.trim().split(/\s+/);
+  const [last = '', ...rest] = user.name.trim().split(/\s+/);
   const register = user.register ?? '';
   return {
-    first_name: first,
-    last_name: rest.join(' '),
+    first_name: rest.join(' '),
+    last_name: last,
     register,
     phone: user.phone ?? '',
     email: user.email,

@@ -190,7 +190,7 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
     const user = c.var.user;
     const row = await readRequest(db, user.id);
     const text = CONTRACT_TEXT[languageOf(c.req.header('accept-language'))];
-    const name = row?.personal ? `${row.personal.first_name} ${row.personal.last_name}` : user.name;
+    const name = row?.personal ? `${row.personal.last_name} ${row.personal.first_name}` : user.name;
     return c.json<CmContract>({
       id: contract.id,
       status: contract.status,

@@ -18,9 +18,9 @@ export const DEMO_TRANSACTION_PASSWORD_HASH =
 const IMAGE_NAMES = { idFront: 'id-front.jpg', idBack: 'id-back.jpg', selfie: 'selfie.jpg' } as const;
 
 const requestSteps = (user: { name: string; register: string; phone: string; email: string }) => {
-  const [first = '', ...rest] = user.name.split(' ');
+  const [last = '', ...rest] = user.name.split(' ');
   return {
-    personal: { last_name: rest.join(' '), first_name: first, register: user.register, phone: user.phone, email: user.email, address: 'Улаанбаатар, Сүхбаатар дүүрэг, 8-р хороо, 12-р байр', gender: 'female' },
+    personal: { last_name: last, first_name: rest.join(' '), register: user.register, phone: user.phone, email: user.email, address: 'Улаанбаатар, Сүхбаатар дүүрэг, 8-р хороо, 12-р байр', gender: 'female' },
     family: { children: [{ last_name: 'Эрдэнэ', first_name: 'Ананд', register: 'ЧИ18050312' }], emergency: { name: 'Эрдэнэ', relation: 'нөхөр', phone: '99450023' } },
   };
 };

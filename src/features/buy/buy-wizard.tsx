@@ -19,7 +19,7 @@ function StepIndicator({ actor }: { actor: BuyActorRef }) {
   const current = links.findIndex((link) => link.state === 'current');
   return (
     <nav className="buy-steps" aria-label={t('steps.label')}>
-      <p className="buy-steps__progress">{t('steps.progress', { current: current + 1, total: BUY_STEPS.length })}</p>
+      <p className="buy-steps__progress">{t('common:wizard.step', { number: current + 1, total: BUY_STEPS.length })}</p>
       <ol className="buy-steps__list">
         {links.map((link, index) => {
           const name = t(`steps.${link.step}`);
@@ -93,7 +93,7 @@ function SummaryBox({ actor }: { actor: BuyActorRef }) {
           <>
             <span className="buy-summary__price-label">{t('summary.toPay')}</span>
             <span className="buy-summary__price-amount">{money(quote.fee)}</span>
-            <span className="buy-summary__price-per">{t(`quote.perPayment.${quote.frequency}`)}</span>
+            <span className="buy-summary__price-per">{t(`summary.then.${quote.frequency}`)}</span>
             {summary.priceUpdating ? <span className="buy-summary__updating">{t('summary.priceUpdating')}</span> : null}
           </>
         ) : (

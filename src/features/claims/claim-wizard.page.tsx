@@ -98,7 +98,7 @@ function ClaimWizard({ userKey, policyId }: { userKey: string; policyId: number 
   return (
     <div className="claims-page claim-wizard" data-step={view.step}>
       {view.stepNumber > 0 ? (
-        <p className="claim-wizard__steps">{t('wizard.steps', { number: view.stepNumber, total: CLAIM_STEPS_SHOWN.length })}</p>
+        <p className="claim-wizard__steps">{t('common:wizard.step', { number: view.stepNumber, total: CLAIM_STEPS_SHOWN.length })}</p>
       ) : null}
       {step}
     </div>
@@ -326,7 +326,7 @@ function AddedDocuments({ claim, onChanged }: { claim: Claim; onChanged: (claim:
       {claim.documents.map((document) => (
         <li key={document.id}>
           <span>
-            {t(`documents.${document.document_type}`)}: {document.filename} <span className="claim-documents__meta">({format.megabytes(document.size)} MB)</span>
+            {t(`documents.${document.document_type}`)}: {document.filename} <span className="claim-documents__meta">({format.fileSize(document.size)})</span>
           </span>
           <RemoveDocument claimId={claim.id} documentId={document.id} name={document.filename} onChanged={onChanged} />
         </li>

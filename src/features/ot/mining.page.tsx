@@ -79,7 +79,7 @@ function StepIndicator({ view }: { view: MiningView }) {
   const total = MINING_STEPS_SHOWN.length;
   return (
     <p className="ot-steps">
-      {t('steps.label', { number: view.stepNumber, total })}: <strong>{t(`steps.${MINING_STEPS_SHOWN[view.stepNumber - 1] ?? 'register'}`)}</strong>
+      {t('common:wizard.step', { number: view.stepNumber, total })}: <strong>{t(`steps.${MINING_STEPS_SHOWN[view.stepNumber - 1] ?? 'register'}`)}</strong>
     </p>
   );
 }

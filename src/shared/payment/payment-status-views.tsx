@@ -151,7 +151,8 @@ function Countdown({ secondsLeft }: { secondsLeft: number | null }) {
 const apiBase = ((import.meta.env?.VITE_API_BASE as string | undefined) ?? '').replace(/\/+$/, '');
 
 function ProviderInstructions({ invoice, secondsLeft }: { invoice: Invoice; secondsLeft: number | null }) {
-  const { t, i18n } = useTranslation('payment');
+  // The claims namespace names the banks in both languages (the server's link names are Latin).
+  const { t, i18n } = useTranslation(['payment', 'claims']);
   if (invoice.provider === 'qpay') {
     return (
       <div className="payment-qr">
@@ -175,7 +176,7 @@ function ProviderInstructions({ invoice, secondsLeft }: { invoice: Invoice; seco
               {invoice.deep_links.map((link) => (
                 <li key={link.bank}>
                   <a className="button button--secondary payment-qr__app" href={link.url}>
-                    <span className="button__label">{link.name}</span>
+                    <span className="button__label">{t(`claims:banks.${link.bank}`, { defaultValue: link.name })}</span>
                   </a>
                 </li>
               ))}

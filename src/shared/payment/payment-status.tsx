@@ -71,6 +71,8 @@ function useAnnouncement(view: StatusView, outcomes: PaymentOutcomes): string {
  * countdown, "check again"), for every flow that pays. Give it a fresh `key` for another invoice.
  */
 export function PaymentStatus({ input, outcomes }: { input: PaymentStatusInput; outcomes: PaymentOutcomes }) {
+  // The QR view names the banks from claims:banks: load that namespace with the page, not in the middle of a payment.
+  useTranslation(['payment', 'claims']);
   const { forgetPurchase } = outcomes;
   const machine = useMemo(
     () =>

@@ -10,14 +10,14 @@ export interface TestUser {
 export const demoUser: TestUser = {
   email: 'demo@example.com',
   password: 'demo1234',
-  name: 'Бат-Эрдэнэ Дорж',
+  name: 'Дорж Бат-Эрдэнэ',
   creditMedEligible: true,
 };
 
 export const secondUser: TestUser = {
   email: 'user2@example.com',
   password: 'user1234',
-  name: 'Сарангэрэл Ганболд',
+  name: 'Ганболд Сарангэрэл',
   creditMedEligible: false,
 };
 

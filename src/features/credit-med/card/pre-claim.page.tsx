@@ -159,7 +159,7 @@ function Form({ actor, view }: { actor: Actor; view: PreClaimView }) {
             ) : null}
           </dl>
           <p className="cmc-steps">
-            {t('preClaim.step', { number: shownStep + 1, total: FORM_STEPS.length })}: <strong>{t(`preClaim.steps.${FORM_STEPS[shownStep] ?? 'hospital'}`)}</strong>
+            {t('common:wizard.step', { number: shownStep + 1, total: FORM_STEPS.length })}: <strong>{t(`preClaim.steps.${FORM_STEPS[shownStep] ?? 'hospital'}`)}</strong>
           </p>
         </>
       ) : null}

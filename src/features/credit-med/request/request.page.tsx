@@ -86,7 +86,7 @@ function StepIndicator({ view }: { view: CmRequestView }) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <p className="cm-steps">
-      {t('steps.label', { number: view.stepNumber, total: view.stepsTotal })}: <strong>{t(`steps.${CM_STEPS_SHOWN[view.stepNumber - 1] ?? 'personal'}`)}</strong>
+      {t('common:wizard.step', { number: view.stepNumber, total: view.stepsTotal })}: <strong>{t(`steps.${CM_STEPS_SHOWN[view.stepNumber - 1] ?? 'personal'}`)}</strong>
     </p>
   );
 }
