@@ -94,6 +94,8 @@ export const routePaths = {
   home: path('/'),
   insuranceList: path('/insurance/'),
   insuranceDetail: path('/insurance/detail/:id/'),
+  /** Issue 23: anyone checks a document's verification code (the QR code on every PDF leads here). */
+  documentVerify: path('/verify/:code/'),
   /** "Buy" on a product page: the wizard starts a purchase (or offers a draft) and replaces this with the draft's own URL. */
   buyNew: path('/insurance/buy/new/:productId/'),
   buyInsured: path('/insurance/buy/:id/:productId/'),

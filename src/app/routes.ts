@@ -30,6 +30,7 @@ const LogoutPage = lazyPage(() => import('../features/auth/logout.page'));
 const UserIndexPage = lazyPage(() => import('../features/shell/user-index.page'));
 const PaymentStatusPage = lazyPage(() => import('../features/payment/payment-status.page'));
 const ContractsPage = lazyPage(() => import('../features/contracts/contracts.page'));
+const DocumentVerifyPage = lazyPage(() => import('../features/documents/verify.page'));
 const ContractDetailPage = lazyPage(() => import('../features/contracts/contract-detail.page'));
 // One view per flow: the steps of a flow share it, so moving between them keeps its machine.
 const RegisterPage = lazyPage(() => import('../features/account/register.page'));
@@ -77,6 +78,7 @@ export const routes: readonly AppRoute[] = [
   route('home', 'public', 'home', 'titles.home', HomePage),
   route('insuranceList', 'public', 'home', 'titles.insuranceList', InsuranceListPage),
   route('insuranceDetail', 'public', 'home', 'titles.insuranceDetail', InsuranceDetailPage),
+  route('documentVerify', 'public', 'home', 'titles.documentVerify', DocumentVerifyPage),
   // Before the wizard's routes: /insurance/buy/:id/:productId/ would match it too.
   route('paymentStatus', 'public', 'home', 'titles.paymentStatus', PaymentStatusPage),
   route('buyInsured', 'public', 'home', 'titles.buy', BuyPage),

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { documentPaths } from '../../../contract/document.schema';
+import { DocumentDownload } from '../../shared/documents/document-download';
 import { Link, useParams } from 'wouter';
 import { CLAIM_STAGES, type Claim, type ClaimStage } from '../../../contract/claim.schema';
 import { routePaths } from '../../../contract/paths';
@@ -91,6 +93,7 @@ function Requested({ claim, onChanged }: { claim: Claim; onChanged: (claim: Clai
 
 function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim) => void }) {
   const { t } = useTranslation('claims');
+  const { t: tDocuments } = useTranslation('documents');
   const format = useClaimFormat();
   const isDraft = claim.status === 'draft';
   return (
@@ -144,6 +147,13 @@ function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Clai
             {claim.refused_amount !== null ? <Fact label={t('fields.refusedAmount')}>{format.money(claim.refused_amount)}</Fact> : null}
             {claim.refused_reason ? <Fact label={t('fields.refusedReason')}>{claim.refused_reason}</Fact> : null}
           </dl>
+        </section>
+      ) : null}
+      {!isDraft ? (
+        <section className="claims-section claim-letters" aria-labelledby="claim-letters">
+          <h2 id="claim-letters">{tDocuments('claimLetters')}</h2>
+          <DocumentDownload path={documentPaths.claimSummary(claim.id)} label={tDocuments('claimSummary')} />
+          {claim.outcome ? <DocumentDownload path={documentPaths.claimDecision(claim.id)} label={tDocuments('claimDecision')} variant="primary" /> : null}
         </section>
       ) : null}
       {!isDraft ? <Tracker claim={claim} /> : null}

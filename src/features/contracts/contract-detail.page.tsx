@@ -12,6 +12,8 @@ import { routePaths } from '../../../contract/paths';
 import { Spinner } from '../../ui/spinner';
 import { useContractFormat } from './contract-format';
 import { StatusBadge } from './status-badge';
+import { documentPaths } from '../../../contract/document.schema';
+import { DocumentDownload } from '../../shared/documents/document-download';
 import './contracts.css';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -114,7 +116,7 @@ function FeeSchedule({ contract }: { contract: ContractDetail }) {
 }
 
 function Payments({ contract }: { contract: ContractDetail }) {
-  const { t } = useTranslation('contracts');
+  const { t } = useTranslation(['contracts', 'documents']);
   const format = useContractFormat();
   // Newest first: the latest payment is what a policyholder checks.
   const payments = [...contract.payments].sort((a, b) => (a.paid_at < b.paid_at ? 1 : -1));
@@ -135,6 +137,7 @@ function Payments({ contract }: { contract: ContractDetail }) {
                     <th scope="col">{t('fields.paidAt')}</th>
                     <th scope="col" className="contract-table__number">{t('fields.amount')}</th>
                     <th scope="col">{t('fields.method')}</th>
+                    <th scope="col">{t('documents:receiptColumn')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -147,6 +150,7 @@ function Payments({ contract }: { contract: ContractDetail }) {
                         <span className="contract-table__reference">{payment.reference}</span>
                         {payment.pending_update ? <span className="contract-table__reference contract-table__updating">{t('detail.updating')}</span> : null}
                       </td>
+                      <td>{payment.invoice_id ? <DocumentDownload path={documentPaths.receipt(payment.invoice_id)} label={t('documents:receiptShort')} /> : '—'}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -197,7 +201,7 @@ function Beneficiaries({ contract }: { contract: ContractDetail }) {
 
 /** /user/contract/{id}: one policy with the fields of SPEC 3. */
 export default function ContractDetailPage() {
-  const { t, i18n } = useTranslation('contracts');
+  const { t, i18n } = useTranslation(['contracts', 'documents']);
   const translate = useMessage();
   const { id = '' } = useParams<{ id: string }>();
   const load = useCallback(() => getContract(id), [id]);
@@ -238,6 +242,11 @@ export default function ContractDetailPage() {
       ) : null}
       {data ? (
         <>
+          <section className="contract-section contract-documents" aria-labelledby="contract-documents">
+            <h2 id="contract-documents">{t('documents:certificateTitle')}</h2>
+            <p>{t('documents:certificateLead')}</p>
+            <DocumentDownload path={documentPaths.certificate(data.id)} label={t('documents:certificate')} variant="primary" />
+          </section>
           <Overview contract={data} />
           <FeeSchedule contract={data} />
           <Payments contract={data} />

@@ -41,7 +41,7 @@ export function FeeInvoiceOutcome({ invoice, paidActions, failedActions }: { inv
   if (!invoice) return <NotFoundView actions={failedActions} />;
   if (invoice.status === 'paid') {
     return (
-      <PaidView title={t('invoice.paidTitle')}>
+      <PaidView title={t('invoice.paidTitle')} invoice={invoice}>
         <p className="payment-card__lead" data-testid="fee-paid-note">{t('invoice.paidNote', { count: FEE_UPDATE_WORKING_DAYS })}</p>
         <InvoiceSummary invoice={invoice} />
         <Actions>{paidActions}</Actions>

@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { ReturnHint } from '../../../machines/payment-status.machine';
 import { REFUND_WORKING_DAYS, type Invoice, type PaymentProvider } from '../../../contract/payment.schema';
 import type { Message } from '../../../contract/validation';
+import { documentPaths } from '../../../contract/document.schema';
+import { APPLICATION_KEY_HEADER } from '../../../contract/insurance.schema';
 import { contact } from '../../app/config';
 import { formatDate, formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
+import { DocumentDownload } from '../documents/document-download';
 import type { StatusView } from './payment-status.view-model';
 
 type Tone = 'waiting' | 'success' | 'danger' | 'neutral';
@@ -239,11 +242,22 @@ export function PendingView({ view, onCheck }: { view: Extract<StatusView, { kin
   );
 }
 
-/** Paid: the flow's own content (a policy number, the fees paid, an active card) under the heading. */
-export function PaidView({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * Paid: the flow's own content (a policy number, the fees paid, an active card) under the heading,
+ * and the receipt to keep (a visitor's purchase reads it with the application key).
+ */
+export function PaidView({ title, invoice, applicationKey, children }: { title: string; invoice?: Invoice; applicationKey?: string | null; children: ReactNode }) {
+  const { t } = useTranslation('documents');
   return (
     <StatusCard tone="success" title={title}>
       {children}
+      {invoice ? (
+        <DocumentDownload
+          path={documentPaths.receipt(invoice.id)}
+          label={t('receipt')}
+          {...(applicationKey ? { headers: { [APPLICATION_KEY_HEADER]: applicationKey } } : {})}
+        />
+      ) : null}
     </StatusCard>
   );
 }

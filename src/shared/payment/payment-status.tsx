@@ -23,7 +23,7 @@ export interface PaymentOutcomes {
 
 type Send = (event: { type: 'payment.check' } | { type: 'payment.retry' }) => void;
 
-function StatusBody({ view, send, outcomes }: { view: StatusView; send: Send; outcomes: PaymentOutcomes }) {
+function StatusBody({ view, send, outcomes, applicationKey }: { view: StatusView; send: Send; outcomes: PaymentOutcomes; applicationKey: string | null }) {
   switch (view.kind) {
     case 'missing':
       return <MissingView actions={outcomes.leave} />;
@@ -37,7 +37,11 @@ function StatusBody({ view, send, outcomes }: { view: StatusView; send: Send; ou
       return <PendingView view={view} onCheck={() => send({ type: 'payment.check' })} />;
     case 'paid': {
       const { title, body } = outcomes.paid(view.invoice);
-      return <PaidView title={title}>{body}</PaidView>;
+      return (
+        <PaidView title={title} invoice={view.invoice} applicationKey={applicationKey}>
+          {body}
+        </PaidView>
+      );
     }
     case 'failed': {
       const { kept, actions } = outcomes.failed(view.invoice);
@@ -90,7 +94,7 @@ export function PaymentStatus({ input, outcomes }: { input: PaymentStatusInput; 
     <div className="payment-status container" data-status={view.kind}>
       <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
       <StatusChangedContext.Provider value={view.kind !== firstKind}>
-        <StatusBody view={view} send={actor.send} outcomes={outcomes} />
+        <StatusBody view={view} send={actor.send} outcomes={outcomes} applicationKey={input.applicationKey ?? null} />
       </StatusChangedContext.Provider>
     </div>
   );

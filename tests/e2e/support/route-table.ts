@@ -96,7 +96,8 @@ function paramsOf(pattern: string, data: RouteData): Record<string, string | num
         : pattern.startsWith('/credit-med/pre-claim/repay/')
           ? (data.owedPreClaimId ?? 1)
         : data.contractId;
-  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: data.feeInvoiceId ?? 1, claimId: data.claimId };
+  // /verify/:code: a code no document has (the page's 'not genuine' answer; the genuine one is in documents.test.ts).
+  return { id, productId: data.productId, insuranceId: data.contractId, invoiceId: data.feeInvoiceId ?? 1, claimId: data.claimId, code: 'AAAA-BBBB-CCCC' };
 }
 
 /** The 404 page (issue 24), in each of its layouts: an unknown public address, and one under /user signed in. */
