@@ -34,6 +34,12 @@ export interface StartOptions {
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * Tests: in-memory PGlite started from this data-directory dump of a database that is already
+   * migrated and seeded (server/testing.ts makes one per test run), so nothing is migrated, seeded or
+   * synced at start.
+   */
+  snapshot?: Blob;
   /** Token secret; by default random per start (memory) or kept in `<dataDir>/secret` (also with databaseUrl). */
   secret?: string;
   distDir?: string;
@@ -65,12 +71,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * What every start does to its database before serving: the migrations, the demo data when it is
+ * empty, the syncs. The tests' seeded snapshot is made by this too (server/testing.ts).
+ */
+export const prepareDatabase = async (db: Db): Promise<void> => {
+  await migrate(db);
+  await seedIfEmpty(db);
+  await syncInsurance(db);
+  await syncMining(db);
+  await syncCreditMedCards(db);
+};
+
 export const startServer = async ({
   port = 0,
   host = '127.0.0.1',
   memory = true,
   dataDir = '.data',
   databaseUrl,
+  snapshot,
   secret,
   distDir,
   isDev = false,
@@ -81,7 +100,7 @@ export const startServer = async ({
   exposeOutbox = devTools,
   uploadStore,
 }: StartOptions = {}): Promise<RunningServer> => {
-  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: memory ? undefined : join(dataDir, 'db') });
+  const db = await openDb(databaseUrl ? { databaseUrl, snapshot } : { dataDir: memory ? undefined : join(dataDir, 'db'), snapshot });
   let server: Server | undefined;
   let temporaryUploads: string | undefined;
   // The stop functions of the background tasks (server/periodic.ts) started so far.
@@ -91,11 +110,7 @@ export const startServer = async ({
   };
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
-    await migrate(db);
-    await seedIfEmpty(db);
-    await syncInsurance(db);
-    await syncMining(db);
-    await syncCreditMedCards(db);
+    if (!snapshot) await prepareDatabase(db);
     // Replicas sharing one PostgreSQL must share TOKEN_SECRET too; a kept file only suits one machine.
     const tokenSecret = secret ?? (memory ? randomSecret() : await loadOrCreateSecret(dataDir));
     let store = uploadStore;
