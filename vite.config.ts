@@ -4,9 +4,13 @@ import react from '@vitejs/plugin-react';
 /**
  * The server tests run on in-memory PGlite in `unit`, and again on a real PostgreSQL server in
  * `unit-pg` when TEST_DATABASE_URL names one (scripts/with-postgres.sh, .ci/run); each test file gets a
- * database of its own there (server/testing.ts).
+ * database of its own there (server/testing.ts), a copy of the one the project's global setup
+ * migrated and seeded for the run (tests/global-setup.ts).
  */
 const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
+
+/** Migrates and seeds one database per run for the projects whose tests start servers. */
+const seededDatabase = './tests/global-setup.ts';
 
 /** Where `npm run dev` finds the reference API (scripts/dev.mjs starts it on this port). */
 const devApi = process.env.DEV_API_URL ?? 'http://127.0.0.1:8787';
@@ -32,7 +36,7 @@ export default defineConfig({
       {
         extends: true,
         // PGlite here, whatever the environment says.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE_URL: '' } },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE_URL: '' }, globalSetup: [seededDatabase] },
       },
       ...(testDatabaseUrl
         ? [
@@ -43,6 +47,7 @@ export default defineConfig({
                 include: ['tests/unit/server-*.test.ts'],
                 environment: 'node' as const,
                 env: { TEST_DATABASE_URL: testDatabaseUrl },
+                globalSetup: [seededDatabase],
               },
             },
           ]
@@ -57,6 +62,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The servers are in-memory PGlite, started from the seeded dump of the global setup.
+          env: { TEST_DATABASE_URL: '' },
+          globalSetup: [seededDatabase],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Files run side by side (a worker per core): each has its own server, database and Chromium,

@@ -37,6 +37,12 @@ export interface StartOptions {
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * Tests: in-memory PGlite started from this data-directory dump of a database that is already
+   * migrated and seeded (server/testing.ts makes one per test run), so nothing is migrated, seeded or
+   * synced at start.
+   */
+  snapshot?: Blob;
   /** Token secret; by default random per start (memory) or kept in `<dataDir>/secret` (also with databaseUrl). */
   secret?: string;
   distDir?: string;
@@ -77,6 +83,7 @@ export const startServer = async ({
   demo = false,
   dataDir = '.data',
   databaseUrl,
+  snapshot,
   secret,
   distDir,
   isDev = false,
@@ -88,7 +95,7 @@ export const startServer = async ({
   exposeOutbox = devTools,
   uploadStore,
 }: StartOptions = {}): Promise<RunningServer> => {
-  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: memory ? undefined : join(dataDir, 'db') });
+  const db = await openDb(databaseUrl ? { databaseUrl, snapshot } : { dataDir: memory ? undefined : join(dataDir, 'db'), snapshot });
   let server: Server | undefined;
   let temporaryUploads: string | undefined;
   // The stop functions of the background tasks (server/periodic.ts) started so far.
@@ -98,7 +105,7 @@ export const startServer = async ({
   };
   const removeTemporaryUploads = () => (temporaryUploads ? rm(temporaryUploads, { recursive: true, force: true }) : Promise.resolve());
   try {
-    await prepareDatabase(db, { demo });
+    if (!snapshot) await prepareDatabase(db, { demo });
     // Replicas sharing one PostgreSQL must share TOKEN_SECRET too; a kept file only suits one machine.
     const tokenSecret = secret ?? (memory ? randomSecret() : await loadOrCreateSecret(dataDir));
     let store = uploadStore;

@@ -5,12 +5,36 @@
  * The database is in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server (the vitest
  * project `unit-pg`, see scripts/with-postgres.sh), a database of its own on that server, created for
  * the test file and dropped when it closes. That variable is the one switch.
+ *
+ * Migrating and seeding an empty database takes seconds (PGlite's initdb alone is most of them), so a
+ * test run does it once: the projects' global setup (tests/global-setup.ts) calls
+ * `createSeededDatabase`, which dumps a seeded PGlite data directory to a file, or makes a seeded
+ * PostgreSQL database to copy with `CREATE DATABASE … TEMPLATE`, and hands it to the test files
+ * (vitest's provide/inject). Each file then starts from its own copy; without that setup (a file run
+ * by another config) it migrates and seeds as before.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
 import { createApp, type AppOptions } from './app';
 import type { Db } from './db/db';
 import { openDb } from './db/open';
 import { prepareDatabase } from './db/prepare';
+
+/** A migrated, seeded database made once per test run, to start each test file's database from. */
+export type SeededDatabase =
+  /** A PGlite data-directory dump (tar) in this file. */
+  | { kind: 'pglite'; file: string }
+  /** A database on the TEST_DATABASE_URL server to copy (`CREATE DATABASE … TEMPLATE`); no one connects to it. */
+  | { kind: 'postgres'; template: string };
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    seededDatabase?: SeededDatabase;
+  }
+}
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -48,30 +72,40 @@ const adminQuery = async (serverUrl: string, sql: string) => {
   }
 };
 
-/**
- * A new, empty database on the test PostgreSQL server, so test files running in parallel never see
- * each other's rows; on PGlite nothing needs creating (every open is a fresh in-memory database).
- */
-export const createTestDatabase = async (): Promise<TestDatabase> => {
-  const serverUrl = testServerUrl();
-  if (!serverUrl) return { databaseUrl: undefined, drop: async () => {} };
-  // Only [a-z0-9_]: safe to quote into DDL.
-  const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
+/** A new database's name: only [a-z0-9_], safe to quote into DDL. */
+const databaseName = (prefix: string) => `${prefix}_${process.pid}_${randomBytes(6).toString('hex')}`;
+
+const databaseUrlOf = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * A new database on the test PostgreSQL server, so test files running in parallel never see each
+ * other's rows: empty, or a copy of `template`. On PGlite nothing needs creating (every open is a
+ * fresh in-memory database).
+ */
+export const createTestDatabase = async (template?: string): Promise<TestDatabase> => {
+  const serverUrl = testServerUrl();
+  if (!serverUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const name = databaseName('test');
+  await adminQuery(serverUrl, template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrlOf(serverUrl, name),
     drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`),
   };
 };
 
-/** An empty database of its own (PGlite in memory, or a new PostgreSQL database); closing drops it. */
-export const openTestDb = async (database?: TestDatabase): Promise<Db> => {
+/**
+ * A database of its own (PGlite in memory, or a new PostgreSQL database); closing drops it. Empty, or
+ * on PGlite started from `snapshot` (a data-directory dump).
+ */
+export const openTestDb = async (database?: TestDatabase, snapshot?: Blob): Promise<Db> => {
   database ??= await createTestDatabase();
   let db: Db;
   try {
-    db = await openDb({ databaseUrl: database.databaseUrl });
+    db = await openDb({ databaseUrl: database.databaseUrl, snapshot });
   } catch (error) {
     await database.drop();
     throw error;
@@ -87,12 +121,64 @@ export const openTestDb = async (database?: TestDatabase): Promise<Db> => {
   };
 };
 
-export const createTestServer = async (): Promise<TestServer> => {
-  const database = await createTestDatabase();
-  const db = await openTestDb(database);
+/**
+ * Migrates and seeds a database once for a whole test run (tests/global-setup.ts): on PGlite a
+ * data-directory dump in a temporary file, on the PostgreSQL server at `serverUrl` a database the test
+ * databases are copied from. `remove` deletes it when the run ends.
+ */
+export const createSeededDatabase = async (serverUrl: string | undefined): Promise<{ seeded: SeededDatabase; remove: () => Promise<void> }> => {
+  if (serverUrl) {
+    const template = databaseName('test_seeded');
+    await adminQuery(serverUrl, `create database "${template}"`);
+    const remove = () => adminQuery(serverUrl, `drop database if exists "${template}" with (force)`);
+    try {
+      // Closed before any copy: PostgreSQL copies only a database no one is connected to.
+      const db = await openDb({ databaseUrl: databaseUrlOf(serverUrl, template) });
+      try {
+        await prepareDatabase(db, { demo: true });
+      } finally {
+        await db.close();
+      }
+    } catch (error) {
+      await remove();
+      throw error;
+    }
+    return { seeded: { kind: 'postgres', template }, remove };
+  }
+  const { openPglite } = await import('./db/pglite.db');
+  const directory = await mkdtemp(join(tmpdir(), 'nar-life-seeded-'));
+  const remove = () => rm(directory, { recursive: true, force: true });
   try {
-    // What a demo start does to its database (the reference insurer's moves are the tests' to run).
-    await prepareDatabase(db, { demo: true });
+    const db = await openPglite();
+    try {
+      await prepareDatabase(db, { demo: true });
+      const file = join(directory, 'pgdata.tar');
+      await writeFile(file, new Uint8Array(await (await db.dumpDataDir()).arrayBuffer()));
+      return { seeded: { kind: 'pglite', file }, remove };
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+};
+
+/** The run's seeded database (tests/global-setup.ts), if this file runs under a project that made one. */
+export const seededDatabase = (): SeededDatabase | undefined => inject('seededDatabase');
+
+/** The seeded PGlite dump to start an in-memory database from, when the run made one. */
+export const seededSnapshot = async (seeded = seededDatabase()): Promise<Blob | undefined> =>
+  seeded?.kind === 'pglite' ? new Blob([new Uint8Array(await readFile(seeded.file))]) : undefined;
+
+export const createTestServer = async (): Promise<TestServer> => {
+  const seeded = seededDatabase();
+  // A seeded database of the kind this file runs on (PGlite, or TEST_DATABASE_URL's server).
+  const usable = seeded && (seeded.kind === 'postgres') === Boolean(testServerUrl()) ? seeded : undefined;
+  const database = await createTestDatabase(usable?.kind === 'postgres' ? usable.template : undefined);
+  const db = await openTestDb(database, await seededSnapshot(usable));
+  try {
+    if (!usable) await prepareDatabase(db, { demo: true });
   } catch (error) {
     await db.close();
     throw error;

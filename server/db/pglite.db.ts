@@ -24,16 +24,24 @@ const wrap = (target: PgliteLike): Queryable => ({
   },
 });
 
+/** PGlite's own: the data directory as a tar file, to start another database from (`snapshot`). */
+export interface PgliteDb extends Db {
+  dumpDataDir(): Promise<Blob>;
+}
+
 /**
  * Embedded PostgreSQL: files under `dataDir`, or in memory when no directory is given (tests). One
  * process at a time may open a directory (data-dir-lock.ts); a second one throws DataDirLockedError.
+ * `snapshot` (in memory only) starts from a data directory `dumpDataDir` wrote instead of an empty
+ * one: no initdb, and whatever the dumped database held (tests start from a seeded one, server/testing.ts).
  */
-export const openPglite = async (dataDir?: string): Promise<Db> => {
+export const openPglite = async (dataDir?: string, snapshot?: Blob): Promise<PgliteDb> => {
+  if (dataDir && snapshot) throw new Error('A PGlite snapshot is loaded in memory only, not into a data directory');
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir, { parsers });
+    pglite = await PGlite.create(dataDir, { parsers, ...(snapshot ? { loadDataDir: snapshot } : {}) });
   } catch (error) {
     await lock?.release();
     throw error;
@@ -47,6 +55,7 @@ export const openPglite = async (dataDir?: string): Promise<Db> => {
         if (!pglite.closed) await unlisten();
       };
     },
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       if (!pglite.closed) await pglite.close();
       await lock?.release();

@@ -8,7 +8,7 @@ import { tokenResponseSchema } from '../../contract/auth.schema';
 import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
 import { openDb } from '../../server/db/open';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start';
-import { createTestDatabase, type TestDatabase } from '../../server/testing';
+import { createTestDatabase, seededDatabase, seededSnapshot, testServerUrl, type TestDatabase } from '../../server/testing';
 
 // An embedded PostgreSQL per file and scrypt on purpose: generous limits for a busy CI machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -92,6 +92,38 @@ describe('startServer()', () => {
     await other.close();
     await expect(fetch(`${other.url}/api/home/`)).rejects.toThrow();
     agent.destroy();
+  });
+
+  it.skipIf(testServerUrl())('starts from a seeded snapshot as from a fresh seed: the same demo data, logins and products', async () => {
+    // The run's global setup (tests/global-setup.ts) made the snapshot, the way the test servers start.
+    expect(seededDatabase()?.kind).toBe('pglite');
+    const snapshot = await seededSnapshot();
+    const copy = await startServer({ distDir: dist, snapshot });
+    try {
+      const home = async (url: string) => homeSchema.parse(await (await fetch(`${url}/api/home/`)).json());
+      expect(await home(copy.url)).toEqual(await home(server.url));
+      const count = async (db: RunningServer['db'], table: string) => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n;
+      for (const table of ['users', 'policies', 'claims', 'credit_med_pre_claims', 'schema_migrations']) {
+        expect(await count(copy.db, table), table).toBe(await count(server.db, table));
+      }
+      const login = await fetch(`${copy.url}/api/token/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
+      });
+      expect(login.status).toBe(200);
+      // A copy: what one server writes, the other does not see.
+      await copy.db.query(`update products set name_mn = 'Өөрчлөгдсөн' where id = 100`);
+      expect((await home(server.url)).products.find((p) => p.id === 100)?.name).toBe('Амьдралын даатгал');
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('refuses a snapshot for a PostgreSQL server or a data directory', async () => {
+    const snapshot = new Blob([]);
+    await expect(startServer({ distDir: dist, databaseUrl: 'postgres://127.0.0.1:1/none', snapshot })).rejects.toThrow(/snapshot/);
+    await expect(startServer({ distDir: dist, memory: false, dataDir: join(dist, 'data'), snapshot })).rejects.toThrow(/snapshot/);
   });
 });
 

@@ -24,12 +24,16 @@ export const CHROMIUM_ARGS: readonly string[] = [
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
 
-/** The built app and its API on 127.0.0.1, a free port and a fresh in-memory database in demo mode. */
-export const startAppServer = async (): Promise<RunningServer> => {
+/**
+ * The built app and its API on 127.0.0.1, a free port and a fresh in-memory database in demo mode: migrated and
+ * seeded at start, or a copy of `snapshot` (a seeded PGlite dump, which the browser tests get from
+ * their global setup).
+ */
+export const startAppServer = async ({ snapshot }: { snapshot?: Blob | undefined } = {}): Promise<RunningServer> => {
   if (!existsSync(`${DIST_DIR}index.html`)) {
     throw new Error(`No build in ${DIST_DIR}: run \`npx vite build\` before the e2e tests (or set E2E_DIST_DIR to a build).`);
   }
   // The outbox lets tests read the codes the server sends to phones, and devTools lets them finish a
   // sandbox payment (POST /api/dev/payments/{id}/complete/); `npm start` exposes neither.
-  return startServer({ port: 0, host: '127.0.0.1', memory: true, demo: true, distDir: DIST_DIR, exposeOutbox: true, devTools: true });
+  return startServer({ port: 0, host: '127.0.0.1', memory: true, demo: true, distDir: DIST_DIR, exposeOutbox: true, devTools: true, ...(snapshot ? { snapshot } : {}) });
 };

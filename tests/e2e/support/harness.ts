@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Db } from '../../../server/db/db';
 import type { RunningServer } from '../../../server/start';
+import { seededSnapshot } from '../../../server/testing';
 import { launchChromium, startAppServer } from './browser';
 import { siteOf, type Site } from './pages/site';
 import type { Language } from './texts';
@@ -95,7 +96,8 @@ export function useBrowserTests(): BrowserTests {
   const record = (kind: ProblemKind, text: string, url: string) => collected.push({ kind, text, url });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+    // The server starts from the run's seeded database (tests/global-setup.ts) instead of seeding its own.
+    [server, browser] = await Promise.all([seededSnapshot().then((snapshot) => startAppServer({ snapshot })), launchChromium()]);
   });
 
   afterAll(async () => {
