@@ -48,3 +48,16 @@ export const claimOwner = async (db: Queryable, claimId: number) => {
   ]);
   return rows[0];
 };
+
+/**
+ * Whether the policy a purchase's invoice made is one the user sees (their own, or one insuring their
+ * register number bought with their phone: a visitor's purchase once its buyer signs in).
+ */
+export const purchaseVisibleTo = async (db: Queryable, invoiceId: string, user: { id: number; register?: string | null; phone?: string | null }) => {
+  const { rows } = await db.query(
+    `select 1 from policies p where p.invoice_id = $1
+        and (p.user_id = $2 or (p.insured_register is not null and p.insured_register = $3 and p.insured_phone = $4))`,
+    [invoiceId, user.id, user.register ?? null, user.phone ?? null],
+  );
+  return rows.length > 0;
+};

@@ -27,7 +27,7 @@ import {
   receiptContent,
   receiptVerification,
 } from './contents';
-import { accountName, applicationOwnerName, certificateExtras, claimOwner, policyFacts } from './documents.repo';
+import { accountName, applicationOwnerName, certificateExtras, claimOwner, policyFacts, purchaseVisibleTo } from './documents.repo';
 import { renderDocument, type DocumentContent } from './pdf';
 
 export interface DocumentRoutesOptions {
@@ -95,8 +95,10 @@ export const documentRoutes = ({ db, secret, publicUrl }: DocumentRoutesOptions)
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound();
     const row = await readInvoice(db, id);
-    // Only a paid invoice has a receipt; an unpaid one answers like an unknown one.
-    if (!row || !mayRead(c, row) || row.status !== 'paid') throw notFound();
+    // Only a paid invoice has a receipt; an unpaid one answers like an unknown one. A visitor's purchase
+    // is the buyer's too once they sign in and see its policy.
+    const allowed = row ? mayRead(c, row) || (row.application_id !== null && c.var.maybeUser !== undefined && (await purchaseVisibleTo(db, row.id, c.var.maybeUser))) : false;
+    if (!row || !allowed || row.status !== 'paid') throw notFound();
     const language = languageOfRequest(c);
     const content = receiptContent(
       row,

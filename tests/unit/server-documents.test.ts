@@ -177,7 +177,7 @@ describe('documents: receipts', () => {
     expect(policy.payments.some((entry) => entry.invoice_id === invoiceId)).toBe(true);
   });
 
-  it('gives the online purchase a receipt naming the new policy, readable with the application key', async () => {
+  it('gives the online purchase a receipt naming the new policy, readable with the application key and by the insured once signed in', async () => {
     const draft = await completeDraft(app);
     const { invoice } = await createInvoice(app, draft, { provider: 'qpay' });
     expect((await send(app, 'POST', `/api/dev/payments/${invoice?.id}/complete/`, { result: 'paid' })).status).toBe(200);
@@ -185,7 +185,11 @@ describe('documents: receipts', () => {
     const { rows } = await server.db.query<{ contract_number: string }>('select contract_number from policies where invoice_id = $1', [invoice?.id]);
     expect(text).toContain('First premium of a new policy');
     expect(text).toContain(rows[0]?.contract_number ?? 'no policy');
-    expect((await send(app, 'GET', `/api/invoices/${invoice?.id}/receipt/`, undefined, other)).status).toBe(404);
+    // The purchase insured the second user's register number with their phone: once signed in, the
+    // policy is theirs to see and so is its receipt; anyone else gets the 404 of an unknown invoice.
+    expect((await send(app, 'GET', `/api/invoices/${invoice?.id}/receipt/`, undefined, other)).status).toBe(200);
+    expect((await send(app, 'GET', `/api/invoices/${invoice?.id}/receipt/`, undefined, demo)).status).toBe(404);
+    expect((await send(app, 'GET', `/api/invoices/${invoice?.id}/receipt/`)).status).toBe(404);
   });
 });
 
