@@ -82,7 +82,7 @@ describe('the built SPA', () => {
 
   it('answers every route of the client\'s route table with 200', async () => {
     for (const route of routes) {
-      const path = fillPattern(route.path, { id: 5, productId: 100, invoiceId: 77, claimId: 12, insuranceId: 3 });
+      const path = fillPattern(route.path, { id: 5, productId: 100, invoiceId: 77, claimId: 12, insuranceId: 3, code: 'AAAA-BBBB-CCCC' });
       expect(path, route.path).not.toBeNull();
       const response = await app.request(path ?? '');
       expect(response.status, route.path).toBe(200);
