@@ -6,6 +6,7 @@
  * race), and the expiry of drafts with their images.
  */
 import { createHmac } from 'node:crypto';
+import { deleteUploadsOf } from '../../server/uploads/uploads.repo';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeSentSchema } from '../../contract/account.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
@@ -312,6 +313,26 @@ describe('submit', () => {
     const incomplete = await submit(token, 'incomplete-key-0001');
     expect(incomplete.status).toBe(409);
     expect((await errorOf(incomplete)).message.key).toBe('errors.registrationIncomplete');
+  });
+
+  it('seals the identity photos with the registration: the draft owner can no longer delete them, and the draft clean-up leaves them', async () => {
+    const token = await confirmPhone(takePerson());
+    await fillDraft(token);
+    const draftId = token.split('.')[0];
+    const { rows: drafts } = await server.db.query<{ images: Record<string, { id: string }> }>('select images from mining_drafts where id = $1', [draftId]);
+    const ids = Object.values(drafts[0]?.images ?? {}).map((image) => image.id);
+    expect(ids).toHaveLength(3);
+    // The upload store's rows of those photos (this file's store is a stand-in that keeps none).
+    for (const id of ids) {
+      await server.db.query(`insert into uploads (id, owner, kind, filename, size, mime, completed_at, claimed_at) values ($1, $2, 'image', 'id.jpg', 1234, 'image/jpeg', now(), now())`, [
+        id,
+        `mining:${draftId}`,
+      ]);
+    }
+    expect((await submit(token, 'sealed-submit-key-01')).status).toBe(200);
+    const { rows } = await server.db.query<{ sealed: boolean }>('select sealed_at is not null as sealed from uploads where id = any($1::text[])', [ids]);
+    expect(rows.map((row) => row.sealed)).toEqual([true, true, true]);
+    expect(await deleteUploadsOf(server.db, `mining:${draftId}`)).toBe(0);
   });
 
   it('registers once: a replay answers the same reference, another registration is refused', async () => {
