@@ -95,6 +95,10 @@ export const cardSummarySchema = z.object({
   /** The sum of `owed` over the pre-claims. */
   owed_total: z.int(),
   rules: z.object({ min_amount: z.int(), purpose_max: z.int() }),
+  /** Paid invoices of the card and of repayments, newest first: each has a receipt (issue 23). */
+  receipts: z.optional(
+    z.array(z.object({ invoice_id: z.string(), purpose: z.enum(['credit_med_card', 'credit_med_repay']), amount: z.int(), paid_at: z.string() })),
+  ),
 });
 export type CardSummary = z.infer<typeof cardSummarySchema>;
 

@@ -304,6 +304,13 @@ describe('buying the card (purpose credit_med_card)', () => {
     expect(paid.status).toBe('paid');
     expect(await card()).toMatchObject({ status: 'active', balance: 5_000_000 });
     expect((await card())?.card_number_last4).toMatch(/^\d{4}$/);
+    // The dashboard lists the paid card fee with its receipt (issue 23); the failed attempt has none.
+    const { receipts } = cardSummarySchema.parse(await (await send(app, 'GET', '/api/credit-med/card/', undefined, auth(token))).json());
+    expect(receipts).toEqual([{ invoice_id: second_.id, purpose: 'credit_med_card', amount: 20_000, paid_at: expect.any(String) }]);
+    const receipt = await send(app, 'GET', `/api/invoices/${second_.id}/receipt/?lang=en`, undefined, auth(token));
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    expect((await send(app, 'GET', `/api/invoices/${first.id}/receipt/`, undefined, auth(token))).status).toBe(404);
     const again = await buy(token, 'khan');
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message.key).toBe('creditMedCard.errors.cardAlreadyPaid');

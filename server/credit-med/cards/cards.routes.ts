@@ -66,7 +66,16 @@ const locked = (seconds: number) =>
   });
 
 const summaryOf = async (db: Queryable, userId: number, language: 'mn' | 'en'): Promise<CardSummary> => {
-  const [contract, card, preClaims] = await Promise.all([readSignedContract(db, userId), readCardOf(db, userId), listPreClaims(db, userId, language)]);
+  const [contract, card, preClaims, receipts] = await Promise.all([
+    readSignedContract(db, userId),
+    readCardOf(db, userId),
+    listPreClaims(db, userId, language),
+    db.query<{ invoice_id: string; purpose: 'credit_med_card' | 'credit_med_repay'; amount: string | number; paid_at: Date }>(
+      `select id::text as invoice_id, purpose, amount, paid_at from invoices
+        where user_id = $1 and purpose in ('credit_med_card', 'credit_med_repay') and status = 'paid' order by paid_at desc`,
+      [userId],
+    ),
+  ]);
   return {
     contract_signed: contract !== undefined,
     card: card ? toCard(card) : null,
@@ -74,6 +83,7 @@ const summaryOf = async (db: Queryable, userId: number, language: 'mn' | 'en'): 
     pre_claims: preClaims,
     owed_total: preClaims.reduce((sum, p) => sum + p.owed, 0),
     rules: { min_amount: PRE_CLAIM_MIN_AMOUNT, purpose_max: PRE_CLAIM_PURPOSE_MAX },
+    receipts: receipts.rows.map((row) => ({ invoice_id: row.invoice_id, purpose: row.purpose, amount: Number(row.amount), paid_at: row.paid_at.toISOString() })),
   };
 };
 

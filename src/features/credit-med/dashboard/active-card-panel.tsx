@@ -16,6 +16,8 @@ import { useResource } from '../../../flows/use-resource';
 import { ErrorNotice } from '../../../shared/notices';
 import { Button, ButtonLink } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
+import { documentPaths } from '../../../../contract/document.schema';
+import { DocumentDownload } from '../../../shared/documents/document-download';
 import { NAMESPACE, StatusBadge } from '../card/card-parts';
 
 export interface PanelCard {
@@ -28,6 +30,7 @@ export interface PanelCard {
 export function ActiveCardPanel({ card: given }: { card: PanelCard }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const { t: tl } = useTranslation();
+  const { t: tDocuments } = useTranslation('documents');
   const load = useCallback(() => getCardSummary(), []);
   const summary = useResource(load, i18n.language);
   const card: PanelCard = summary.data?.card ?? given;
@@ -76,6 +79,24 @@ export function ActiveCardPanel({ card: given }: { card: PanelCard }) {
           <ButtonLink href={routePaths.creditMedPreClaim.build()}>{t('card.newPreClaim')}</ButtonLink>
         </p>
       )}
+      {(summary.data?.receipts ?? []).length > 0 ? (
+        <>
+          <h3>{tDocuments('receipts')}</h3>
+          <ul className="cmc-claims" data-testid="cm-receipts">
+            {(summary.data?.receipts ?? []).map((receipt) => (
+              <li key={receipt.invoice_id} className="cmc-claims__item">
+                <div>
+                  <p className="cmc-claims__hospital">{tDocuments(`verify.purposes.${receipt.purpose}`)}</p>
+                  <p className="cmc-claims__meta">
+                    {formatDate(receipt.paid_at, i18n.language)} · {money(receipt.amount)}
+                  </p>
+                </div>
+                <DocumentDownload path={documentPaths.receipt(receipt.invoice_id)} label={tDocuments('receiptShort')} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h3>{t('card.preClaims')}</h3>
       {summary.status === 'failed' ? (
         <>
