@@ -160,7 +160,7 @@ describe('paying fees', () => {
     const holder = { register: 'ЕР92070815', phone: '99001103' };
     const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
     await page.goto('/fee');
-    await expectVisible(page.getByRole('heading', { level: 1, name: "Pay a policy's fees" }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: text('en', 'fees:flow.title') }));
     await page.locator('.register-field').locator('select, input').first().waitFor();
     await fillRegister(page, holder.register);
     await page.getByLabel('Phone in the contract').fill('99001199');
