@@ -13,12 +13,18 @@ const entryFile = () => {
 async function register(build: string) {
   const registration = await navigator.serviceWorker.register(`/sw.js?build=${encodeURIComponent(build)}`);
   await navigator.serviceWorker.ready;
-  // The hashed files this page loaded before the worker was there, for the shell to open offline later.
-  const urls = performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((name) => new URL(name).pathname.startsWith('/assets/'));
-  (registration.active ?? navigator.serviceWorker.controller)?.postMessage({ type: 'cache-assets', urls });
+  const worker = registration.active ?? navigator.serviceWorker.controller;
+  if (!worker) return;
+  // The hashed files this page loaded before the worker controlled it (those already loaded, handed
+  // over from the buffer, and those that load later, such as a lazy page's chunk still on its way at
+  // the load event), for the shell to open offline later.
+  new PerformanceObserver((list) => {
+    const urls = list
+      .getEntries()
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name).pathname.startsWith('/assets/'));
+    if (urls.length > 0) worker.postMessage({ type: 'cache-assets', urls });
+  }).observe({ type: 'resource', buffered: true });
 }
 
 export function registerServiceWorker() {
