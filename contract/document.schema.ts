@@ -41,6 +41,8 @@ export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;
 export const documentPaths = {
   certificate: (contractId: number) => `/api/contracts/${contractId}/certificate/`,
   receipt: (invoiceId: string) => `/api/invoices/${encodeURIComponent(invoiceId)}/receipt/`,
+  /** A paid purchase's invoice → the certificate of the policy it made (the success page's, visitors included). */
+  purchaseCertificate: (invoiceId: string) => `/api/invoices/${encodeURIComponent(invoiceId)}/certificate/`,
   claimSummary: (claimId: number) => `/api/claims/${claimId}/summary/`,
   claimDecision: (claimId: number) => `/api/claims/${claimId}/decision/`,
   verify: (code: string) => `/api/verify/${encodeURIComponent(code)}/`,

@@ -13,7 +13,8 @@ import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
-import { readContractDetail } from '../insurance/contracts.routes';
+import type { ContractDetail } from '../../contract/insurance.schema';
+import { readContractDetail, readPurchasedContractDetail } from '../insurance/contracts.routes';
 import { isUuid, mayAccess, optionalUser, type MaybeUserEnv } from '../insurance/owner';
 import { readInvoice, type InvoiceRow } from '../payments/invoices.repo';
 import { documentCodeFor, findDocumentCode, normaliseDocumentCode, type DocumentKind } from './codes.repo';
@@ -71,15 +72,18 @@ export const documentRoutes = ({ db, secret, publicUrl }: DocumentRoutesOptions)
 
   const send = async (content: DocumentContent, name: string, language: Language) => pdfAnswer(await renderDocument(content), `${fileSafe(name)}-${language}.pdf`);
 
-  app.get('/contracts/:id/certificate/', signedIn, async (c) => {
-    const id = c.req.param('id');
-    if (!ID_RE.test(id)) throw notFound();
-    const language = languageOfRequest(c);
-    const detail = await readContractDetail(db, c.var.user, Number(id), language);
+  const sendCertificate = async (c: Context, detail: ContractDetail | undefined, language: Language) => {
     const extras = detail ? await certificateExtras(db, detail.id, language) : undefined;
     if (!detail || !extras) throw notFound();
     const content = certificateContent(detail, extras, language, await verificationOf(c, 'certificate', String(detail.id)));
     return send(content, `certificate-${detail.contract_number}`, language);
+  };
+
+  app.get('/contracts/:id/certificate/', signedIn, async (c) => {
+    const id = c.req.param('id');
+    if (!ID_RE.test(id)) throw notFound();
+    const language = languageOfRequest(c);
+    return sendCertificate(c, await readContractDetail(db, c.var.user, Number(id), language), language);
   });
 
   /** A purchase's invoice: its buyer or the visitor's application key; any other purpose's: its owner only. */
@@ -91,14 +95,20 @@ export const documentRoutes = ({ db, secret, publicUrl }: DocumentRoutesOptions)
   const payerOf = async (row: InvoiceRow) =>
     (await accountName(db, row.user_id)) || (row.application_id ? await applicationOwnerName(db, row.application_id) : '');
 
-  app.get('/invoices/:id/receipt/', maybeUser, async (c) => {
-    const id = c.req.param('id');
+  /** The paid invoice of the path's id if the requester may read it; anything else answers like an unknown id. */
+  const readableInvoice = async (c: Context<AppEnv & MaybeUserEnv>) => {
+    const id = c.req.param('id') ?? '';
     if (!isUuid(id)) throw notFound();
     const row = await readInvoice(db, id);
-    // Only a paid invoice has a receipt; an unpaid one answers like an unknown one. A visitor's purchase
+    // Only a paid invoice has documents; an unpaid one answers like an unknown one. A visitor's purchase
     // is the buyer's too once they sign in and see its policy.
     const allowed = row ? mayRead(c, row) || (row.application_id !== null && c.var.maybeUser !== undefined && (await purchaseVisibleTo(db, row.id, c.var.maybeUser))) : false;
     if (!row || !allowed || row.status !== 'paid') throw notFound();
+    return row;
+  };
+
+  app.get('/invoices/:id/receipt/', maybeUser, async (c) => {
+    const row = await readableInvoice(c);
     const language = languageOfRequest(c);
     const content = receiptContent(
       row,
@@ -107,6 +117,14 @@ export const documentRoutes = ({ db, secret, publicUrl }: DocumentRoutesOptions)
       await verificationOf(c, 'receipt', row.id),
     );
     return send(content, `receipt-${row.id.slice(0, 8)}`, language);
+  });
+
+  /** A paid purchase's invoice → the certificate of the policy it made (its success page; the buyer or the visitor's key). */
+  app.get('/invoices/:id/certificate/', maybeUser, async (c) => {
+    const row = await readableInvoice(c);
+    if (row.application_id === null) throw notFound();
+    const language = languageOfRequest(c);
+    return sendCertificate(c, await readPurchasedContractDetail(db, row.id, language), language);
   });
 
   const sentClaimOf = async (c: Context<AppEnv & MaybeUserEnv>) => {

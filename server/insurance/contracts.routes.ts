@@ -78,8 +78,20 @@ export const readContractDetail = async (db: Db, user: UserRow, id: number, lang
     ...visibleOf(user),
     id,
   ]);
-  const row = rows[0];
-  if (!row) return undefined;
+  return rows[0] ? detailOf(db, rows[0], language) : undefined;
+};
+
+/**
+ * The policy an online purchase's invoice made, as its page shows it (the purchase's certificate on the
+ * payment's success page: the caller has checked that the invoice is the requester's), or undefined
+ * while there is none.
+ */
+export const readPurchasedContractDetail = async (db: Db, invoiceId: string, language: Language): Promise<ContractDetail | undefined> => {
+  const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where p.invoice_id = $1`, [invoiceId]);
+  return rows[0] ? detailOf(db, rows[0], language) : undefined;
+};
+
+const detailOf = async (db: Db, row: PolicyRow, language: Language): Promise<ContractDetail> => {
   const today = todayInMongolia();
   const { rows: paymentRows } = await db.query<{
     paid_at: Date;

@@ -1,10 +1,11 @@
 /**
  * Visitors can buy too: a visitor pays for a policy insuring the second seeded user's register number
- * (ЧД88120345); after signing in as that user, the policy is in /user/contract with its details.
+ * (ЧД88120345), downloads its certificate from the success page; after signing in as that user, the policy is in /user/contract with its details.
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowserTests } from './support/harness';
 import { ContractDetailPage, ContractsPage } from './support/pages/contracts.page';
+import { DocumentsPage } from './support/pages/documents.page';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
 import { purchaseStorage, SECOND_USER_INSURED, settlePayment, startPurchase } from './support/purchase-api';
 import { secondUser } from './support/users';
@@ -26,6 +27,8 @@ describe("a visitor's purchase", () => {
     await settlePayment(e2e.baseUrl, purchase.invoice.id, 'paid');
     await status.seePaid();
     const policyNumber = await status.seePolicyNumber();
+    // The success page gives the visitor the new policy's certificate (issue 23), before any account.
+    expect(await new DocumentsPage(site.language).download('certificate')).toEqual({ filename: `certificate-${policyNumber}-en.pdf`, head: '%PDF-' });
 
     // The visitor is told how to see it: how to register for a first-time buyer, or log in.
     await status.seeHowToRegister();

@@ -191,6 +191,22 @@ describe('documents: receipts', () => {
     expect((await send(app, 'GET', `/api/invoices/${invoice?.id}/receipt/`, undefined, demo)).status).toBe(404);
     expect((await send(app, 'GET', `/api/invoices/${invoice?.id}/receipt/`)).status).toBe(404);
   });
+
+  it('gives the purchase\'s success page the new policy\'s certificate, once paid, to the application key and the insured only', async () => {
+    const draft = await completeDraft(app);
+    const { invoice } = await createInvoice(app, draft, { provider: 'qpay' });
+    const path = `/api/invoices/${invoice?.id}/certificate/`;
+    // Not paid: no policy yet, the same 404 as for an unknown invoice.
+    expect((await send(app, 'GET', path, undefined, draft.owner)).status).toBe(404);
+    expect((await send(app, 'POST', `/api/dev/payments/${invoice?.id}/complete/`, { result: 'paid' })).status).toBe(200);
+    const { rows } = await server.db.query<{ contract_number: string }>('select contract_number from policies where invoice_id = $1', [invoice?.id]);
+    const text = await pdfText(await send(app, 'GET', `${path}?lang=en`, undefined, draft.owner), /certificate-.*-en\.pdf/);
+    expect(text).toContain('Certificate of insurance');
+    expect(text).toContain(rows[0]?.contract_number ?? 'no policy');
+    expect((await send(app, 'GET', path, undefined, other)).status).toBe(200);
+    expect((await send(app, 'GET', path, undefined, demo)).status).toBe(404);
+    expect((await send(app, 'GET', path)).status).toBe(404);
+  });
 });
 
 describe('documents: claim letters', () => {

@@ -248,16 +248,14 @@ export function PendingView({ view, onCheck }: { view: Extract<StatusView, { kin
  */
 export function PaidView({ title, invoice, applicationKey, children }: { title: string; invoice?: Invoice; applicationKey?: string | null; children: ReactNode }) {
   const { t } = useTranslation('documents');
+  const headers = applicationKey ? { headers: { [APPLICATION_KEY_HEADER]: applicationKey } } : {};
   return (
     <StatusCard tone="success" title={title}>
       {children}
-      {invoice ? (
-        <DocumentDownload
-          path={documentPaths.receipt(invoice.id)}
-          label={t('receipt')}
-          {...(applicationKey ? { headers: { [APPLICATION_KEY_HEADER]: applicationKey } } : {})}
-        />
+      {invoice?.purpose === 'application' && invoice.policy_number ? (
+        <DocumentDownload path={documentPaths.purchaseCertificate(invoice.id)} label={t('certificate')} variant="primary" {...headers} />
       ) : null}
+      {invoice ? <DocumentDownload path={documentPaths.receipt(invoice.id)} label={t('receipt')} {...headers} /> : null}
     </StatusCard>
   );
 }
