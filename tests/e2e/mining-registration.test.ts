@@ -8,12 +8,14 @@
  * half way continuing from the bytes the server has).
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DRAFT_TOKEN_HEADER } from '../../contract/mining.schema';
 import { MINING_ALREADY_REGISTERED, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
 import { contact } from '../../src/app/config';
 import { useBrowserTests } from './support/harness';
+import { fileOnDisk } from './support/uploads';
 import { Phone } from './support/pages/phone.page';
 import { exactly, LANGUAGES, text, type Language } from './support/texts';
 import { expectPath, expectVisible, scrollWidth, storageItem, WAIT_MS } from './support/ui';
@@ -117,7 +119,8 @@ class Wizard {
     return this.page.getByRole('region', { name: exactly(this.t(`images.${key}`)) });
   }
 
-  async upload(key: 'idFront' | 'idBack' | 'selfie', file: { name: string; mimeType: string; buffer: Buffer }) {
+  /** A payload, or a file on disk (a big one: the browser reads it from there instead of getting its bytes sent over the protocol). */
+  async upload(key: 'idFront' | 'idBack' | 'selfie', file: { name: string; mimeType: string; buffer: Buffer } | string) {
     await this.slot(key).locator('input[type="file"]').setInputFiles(file);
   }
 
@@ -322,7 +325,9 @@ describe('identity images', () => {
     wizard.page.on('request', (request) => {
       if (request.url().includes('/api/uploads')) uploads.push(request.method());
     });
-    await wizard.upload('idBack', { name: 'back.png', mimeType: 'image/png', buffer: pngOfSize(10 * 1024 * 1024 + 1) });
+    const big = await fileOnDisk({ name: 'back.png', mimeType: 'image/png', buffer: pngOfSize(10 * 1024 * 1024 + 1) });
+    onTestFinished(() => rm(big.directory, { recursive: true, force: true }));
+    await wizard.upload('idBack', big.path);
     await expectVisible(wizard.slot('idBack').getByText(text('en', 'upload:tooLarge', { mb: 10 })));
     expect(uploads).toEqual([]);
     await expectVisible(wizard.slot('idFront').getByText(exactly(text('en', 'upload:uploaded'))));
