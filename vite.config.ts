@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -32,6 +33,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker less than the cores, which on the 2-core CI machine is a single
+    // worker: the files then run one after another while the core a test waits on (Chromium, the
+    // server, PGlite) is often the other one. Two side by side there; one less than the cores above.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -67,8 +72,7 @@ export default defineConfig({
           globalSetup: [seededDatabase],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Files run side by side (a worker per core): each has its own server, database and Chromium,
-          // and most of a browser test is waiting, so two cores run two files in little more than one's time.
+          // Files run side by side (see maxWorkers above): each has its own server, database and Chromium.
         },
       },
     ],

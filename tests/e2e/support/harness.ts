@@ -84,12 +84,17 @@ const cspListener = `
   });
 `;
 
+/** A page's viewport: 1280 × 800 unless the options say; a phone's height below 600 px wide. */
+const viewportOf = (options: PageOptions) => ({ width: options.width ?? 1280, height: options.height ?? (options.width && options.width < 600 ? 812 : 800) });
+
 export function useBrowserTests(): BrowserTests {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let shared: Promise<BrowserContext> | undefined;
   let sharedPages: Page[] = [];
+  /** How many pages `openPage` has opened in the running test (its devices). */
+  let devices = 0;
   let collected: Problem[] = [];
   let allowances: Allowance[] = [];
 
@@ -112,7 +117,11 @@ export function useBrowserTests(): BrowserTests {
     const openPages = sharedPages;
     contexts = [];
     sharedPages = [];
-    await Promise.all([...open.map((context) => context.close()), ...openPages.map((page) => page.close())]);
+    devices = 0;
+    await Promise.all([...open.map((context) => context.close()), ...openPages.map((page) => page.close().catch(() => undefined))]);
+    // What a test may have changed on the shared context goes back for the next one.
+    const context = await shared?.catch(() => undefined);
+    if (context) await Promise.all([context.setOffline(false), context.clearPermissions()]).catch(() => undefined);
     const unexpected = collected.filter(
       (problem) => !allowances.some((allowed) => (!allowed.kind || allowed.kind === problem.kind) && allowed.pattern.test(problem.text)),
     );
@@ -139,23 +148,35 @@ export function useBrowserTests(): BrowserTests {
     return storage;
   };
 
-  const newContext = async (options: PageOptions, storage: Record<string, string>) => {
+  const newContext = async (options: PageOptions) => {
     if (!browser) throw new Error('The browser is not started yet (use the harness inside a test)');
-    const baseUrl = api.baseUrl;
     const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: options.width ?? 1280, height: options.height ?? (options.width && options.width < 600 ? 812 : 800) },
+      baseURL: api.baseUrl,
+      viewport: viewportOf(options),
       locale: 'en-US',
       serviceWorkers: options.serviceWorkers ?? 'block',
-      storageState: {
-        cookies: [],
-        origins: [{ origin: baseUrl, localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })) }],
-      },
     });
     context.setDefaultTimeout(WAIT_MS);
     await context.exposeBinding(CSP_REPORTER, ({ page }, text: string) => record('csp violation', text, page.url()));
     await context.addInitScript(cspListener);
     return context;
+  };
+
+  /**
+   * Sets the page's local storage before the app runs: a blank page of the site's origin (answered
+   * here, not by the server) is opened in the page itself and its storage written. Playwright's
+   * `storageState` would do the same in an extra page of its own, a renderer process more per test
+   * (about half a second each on the 2-core machine).
+   */
+  const seedStorage = async (page: Page, storage: Record<string, string>) => {
+    const blank = `${api.baseUrl}/__e2e-blank__`;
+    await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
+    await page.goto(blank);
+    await page.unroute(blank);
+    await page.evaluate((entries) => {
+      localStorage.clear();
+      for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
+    }, storage);
   };
 
   /** Collects the page's errors and console errors for the test. */
@@ -184,26 +205,34 @@ export function useBrowserTests(): BrowserTests {
     },
 
     async openPage(options = {}) {
-      const context = await newContext(options, await storageOf(options));
+      // A test's first device is a new page in the file's shared context: its local storage is
+      // emptied and set, and the browser's cache of the build is warm (no cookies or other storage is
+      // used by the app). A second device in the same test, or a page the service worker may
+      // control, gets a context of its own.
+      if (devices++ === 0 && (options.serviceWorkers ?? 'block') === 'block') {
+        const page = await api.openPageInSharedContext(options);
+        if (options.width !== undefined || options.height !== undefined) await page.setViewportSize(viewportOf(options));
+        return page;
+      }
+      const [context, storage] = await Promise.all([newContext(options), storageOf(options)]);
       contexts.push(context);
-      return watch(await context.newPage());
+      const page = watch(await context.newPage());
+      await seedStorage(page, storage);
+      return page;
     },
 
     async openPageInSharedContext(options = {}) {
-      shared ??= newContext({}, {});
+      shared ??= newContext({}).then((context) => {
+        // A test that closes the page's context (a device going away) closes the shared one: the next page gets a new one.
+        context.on('close', () => {
+          shared = undefined;
+        });
+        return context;
+      });
       const storage = await storageOf(options);
       const page = watch(await (await shared).newPage());
       sharedPages.push(page);
-      // A blank page of the site's origin (answered here, not by the server), so that its local
-      // storage can be set before the app runs.
-      const blank = `${api.baseUrl}/__e2e-blank__`;
-      await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
-      await page.goto(blank);
-      await page.unroute(blank);
-      await page.evaluate((entries) => {
-        localStorage.clear();
-        for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
-      }, storage);
+      await seedStorage(page, storage);
       return page;
     },
 
