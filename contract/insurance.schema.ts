@@ -552,6 +552,18 @@ export type ContractSummary = z.infer<typeof contractSummarySchema>;
 export const contractListSchema = z.object({ contracts: z.array(contractSummarySchema) });
 export type ContractList = z.infer<typeof contractListSchema>;
 
+/** One point of a savings policy's growth: at the end of a policy year (the last one: the end date). */
+export const savingsPointSchema = z.object({
+  date: z.string(),
+  /** Fees paid in by then (whole MNT). */
+  paid_in: z.int(),
+  /** What the savings are worth then: paid in plus interest (whole MNT). */
+  value: z.int(),
+  /** After today: a projection with the fees still to come paid on time. */
+  projected: z.boolean(),
+});
+export type SavingsPoint = z.infer<typeof savingsPointSchema>;
+
 export const contractDetailSchema = z.object({
   ...contractSummarySchema.shape,
   /** Who holds the contract (the buyer). */
@@ -569,6 +581,11 @@ export const contractDetailSchema = z.object({
   /** Savings accumulated so far (paid fees plus credited interest); null for risk products. */
   savings: z.nullable(z.int()),
   interest_rate: z.nullable(z.number()),
+  /**
+   * Savings products: paid in and value at the end of each policy year and at the end date (the last
+   * point: the projected value at maturity); null for risk products. Optional for older answers.
+   */
+  savings_growth: z.optional(z.nullable(z.array(savingsPointSchema))),
   fee_schedule: z.array(
     z.object({
       /** The schedule item (what a fee payment names); optional for older answers. */

@@ -4,6 +4,7 @@
  * purchase shows up once its buyer signs in).
  */
 import { Hono } from 'hono';
+import { savingsGrowth } from './savings';
 import type { Beneficiary, ContractDetail, ContractList, ContractSummary, FeeFrequency } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { requireUser } from '../auth/require-user';
@@ -131,6 +132,17 @@ const detailOf = async (db: Db, row: PolicyRow, language: Language): Promise<Con
     paid_total: paidTotal,
     savings: row.is_savings && row.interest_rate !== null ? savingsOf(payments, row.interest_rate, today) : null,
     interest_rate: row.is_savings ? row.interest_rate : null,
+    savings_growth:
+      row.is_savings && row.interest_rate !== null
+        ? savingsGrowth({
+            start_date: row.start_date,
+            end_date: row.end_date,
+            interest_rate: row.interest_rate,
+            payments,
+            unpaid: schedule.filter((item) => item.status !== 'paid'),
+            today,
+          })
+        : null,
     fee_schedule: schedule.map((item) => ({
       id: item.id,
       due_date: item.due_date,

@@ -1,7 +1,9 @@
 /** My insurances: the demo user's seeded policies, one policy's details, an empty list and a failed load. */
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { useBrowserTests } from './support/harness';
 import { ContractDetailPage, ContractsPage } from './support/pages/contracts.page';
+import { text } from './support/texts';
 import { demoUser } from './support/users';
 import { expectVisible, scrollWidth } from './support/ui';
 
@@ -76,6 +78,30 @@ describe('my insurances', () => {
     expect(await detail.field('interestRate')).toBe('Жилийн 7%');
     expect(await detail.field('savings')).toMatch(/\d/);
     expect(await detail.beneficiaries()).toEqual([['Бат-Эрдэнэ Тэмүүлэн', 'Хүү', '100%']]);
+  });
+
+  it('draws a savings policy\'s growth with its value at maturity and the figures as a table, in both languages, on a phone too', async () => {
+    for (const language of ['en', 'mn'] as const) {
+      const { contracts, page, language: ui } = await open(language, 375);
+      await contracts.open();
+      await contracts.openContract('TS-2022-004512');
+      const section = page.getByRole('region', { name: ui.name('contracts:savings.title') });
+      await expectVisible(section);
+      // The value at maturity is the table's last row: what the whole term's premiums grow to.
+      const maturity = await section.locator('.savings-maturity strong').innerText();
+      await section.getByText(ui.name('contracts:savings.showTable')).click();
+      const rows = section.getByRole('table').getByRole('row');
+      expect(await rows.count()).toBe(13);
+      const last = (await rows.last().getByRole('cell').allInnerTexts()).map((cell) => cell.trim());
+      expect(last[0]?.replace(/\D/g, '')).toBe('12000000');
+      expect(last[0]).toMatch(/MNT|₮/);
+      expect(last[2]).toBe(maturity);
+      expect(await rows.last().getByRole('rowheader').innerText()).toContain(text(language, 'contracts:savings.projected'));
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+      const { violations } = await new AxeBuilder({ page }).include('[aria-labelledby="contract-savings"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      expect(violations.map((violation) => violation.id)).toEqual([]);
+      await page.close();
+    }
   });
 
   it("says 'No insurance found.' for a policy that is not the user's", async () => {

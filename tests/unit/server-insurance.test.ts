@@ -13,6 +13,7 @@ import {
 } from '../../contract/insurance.schema';
 import { CATALOGUE } from '../../server/insurance/catalogue-data';
 import { computeQuote, projectSavings } from '../../server/insurance/quote';
+import { savingsGrowth } from '../../server/insurance/savings';
 import { createTestServer, type TestServer } from '../../server/testing';
 import { CONTRACT, createDraft, INSURED, newKey, PLAN_100, putStep, send, tokenFor, type TestApp } from './support/purchase';
 
@@ -117,6 +118,30 @@ describe('catalogue', () => {
       plan: { sum_insured: first?.sumInsured ?? 0, term_years: first?.termYears ?? 0, frequency: first?.frequency ?? 'monthly' },
     });
     expect(product.example_fees[0]).toEqual({ label: 'Age 30, 20 000 000 MNT cover, 10 years, monthly', amount: quote.fee });
+  });
+});
+
+describe('a savings policy\'s growth', () => {
+  it('compounds each payment yearly from its day, and projects the fees to come as paid when due', () => {
+    const points = savingsGrowth({
+      start_date: '2024-01-01',
+      end_date: '2026-12-31',
+      interest_rate: 10,
+      payments: [{ paid_at: '2024-01-01T02:00:00Z', amount: 100_000 }],
+      unpaid: [
+        { due_date: '2025-01-01', amount: 100_000 },
+        { due_date: '2026-01-01', amount: 100_000 },
+      ],
+      today: '2025-06-01',
+    });
+    expect(points.map((point) => point.date)).toEqual(['2025-01-01', '2026-01-01', '2026-12-31']);
+    // The 2025 premium is overdue on 2025-06-01: projected as paid that day, not on its due date.
+    // At an anniversary, the premium due that day belongs to the next year.
+    expect(points[0]).toEqual({ date: '2025-01-01', paid_in: 100_000, value: Math.floor(100_000 * 1.1 ** (366 / 365.25)), projected: false });
+    expect(points[1]).toMatchObject({ paid_in: 200_000, projected: true });
+    expect(points[1]?.value).toBe(Math.floor(100_000 * 1.1 ** (731 / 365.25) + 100_000 * 1.1 ** (214 / 365.25)));
+    expect(points[2]).toMatchObject({ date: '2026-12-31', paid_in: 300_000, projected: true });
+    expect(points[2]?.value).toBe(Math.floor(100_000 * 1.1 ** (1095 / 365.25) + 100_000 * 1.1 ** (578 / 365.25) + 100_000 * 1.1 ** (364 / 365.25)));
   });
 });
 
@@ -446,6 +471,17 @@ describe('GET /api/contracts/', () => {
     expect(detail.paid_total).toBe(detail.payments.length * 250_000);
     expect(detail.fee_schedule.filter((item) => item.status === 'paid')).toHaveLength(detail.payments.length);
     expect(detail.savings).toBeGreaterThan(detail.paid_total);
+    // Its growth (issue 24 item 14): a point per policy year and the end date; paid in grows to every
+    // planned premium, the value to more than that; past points are not projections, the last one is.
+    const growth = detail.savings_growth ?? [];
+    expect(growth).toHaveLength(12);
+    expect(growth.at(-1)).toMatchObject({ date: '2034-08-31', paid_in: 48 * 250_000, projected: true });
+    expect(growth.at(-1)?.value).toBeGreaterThan(48 * 250_000);
+    expect(growth[0]).toMatchObject({ date: '2023-09-01', paid_in: 4 * 250_000, projected: false });
+    for (const [index, point] of growth.entries()) {
+      expect(point.value).toBeGreaterThanOrEqual(point.paid_in);
+      if (index > 0) expect(point.value).toBeGreaterThan(growth[index - 1]?.value ?? 0);
+    }
     expect(detail.beneficiaries).toEqual([{ name: 'Бат-Эрдэнэ Тэмүүлэн', relationship: 5, share: 100 }]);
     // Someone else's policy does not exist for this user.
     expect((await send(app, 'GET', `/api/contracts/${savings?.id}/`, undefined, bearer(user2Token))).status).toBe(404);

@@ -11,6 +11,8 @@ import { Button, ButtonLink } from '../../ui/button';
 import { routePaths } from '../../../contract/paths';
 import { Spinner } from '../../ui/spinner';
 import { useContractFormat } from './contract-format';
+import { SavingsGrowth } from './savings-growth';
+import { TableRegion } from './table-region';
 import { StatusBadge } from './status-badge';
 import { documentPaths } from '../../../contract/document.schema';
 import { DocumentDownload } from '../../shared/documents/document-download';
@@ -26,14 +28,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A table that scrolls sideways on a narrow screen instead of the page (keyboard-scrollable). */
-function TableRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="contract-table-region" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
 function Overview({ contract }: { contract: ContractDetail }) {
   const { t } = useTranslation('contracts');
   const format = useContractFormat();
@@ -248,6 +242,7 @@ export default function ContractDetailPage() {
             <DocumentDownload path={documentPaths.certificate(data.id)} label={t('documents:certificate')} variant="primary" />
           </section>
           <Overview contract={data} />
+          {data.savings_growth && data.savings_growth.length > 0 ? <SavingsGrowth points={data.savings_growth} /> : null}
           <FeeSchedule contract={data} />
           <Payments contract={data} />
           <Beneficiaries contract={data} />
