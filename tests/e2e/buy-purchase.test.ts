@@ -135,7 +135,7 @@ describe('buying insurance', () => {
 
     // Savings: 50 000 MNT is recommended; less is allowed with a warning.
     await wizard.seeStep('plan');
-    expect(await wizard.fee.inputValue()).toBe('50000');
+    expect(await wizard.fee.inputValue()).toBe('50,000');
     await wizard.fee.fill('30000');
     await site.page.getByText(site.language.t('buy:plan.belowRecommended', { amount: await moneyIn(site.page, 'en', 50_000) })).waitFor();
     await wizard.fee.fill('50000');
