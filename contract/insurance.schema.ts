@@ -164,8 +164,20 @@ export const productSummarySchema = z.object({
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
+/**
+ * The lowest premium a product's tariff allows (issue 24): MNT per payment at its `frequency` — the
+ * smallest sum insured at the cheapest age, term and frequency for a risk product, the smallest fee
+ * for a savings product. The catalogue card shows it as "from …".
+ */
+export const priceFromSchema = z.object({ amount: z.int(), frequency: z.enum(FEE_FREQUENCIES) });
+export type PriceFrom = z.infer<typeof priceFromSchema>;
+
+/** One card of the catalogue: the summary and its price from. */
+export const catalogueItemSchema = z.object({ ...productSummarySchema.shape, price_from: priceFromSchema });
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
 /** GET /api/products/: every product on sale, in catalogue order (may be empty). */
-export const productListSchema = z.object({ products: z.array(productSummarySchema) });
+export const productListSchema = z.object({ products: z.array(catalogueItemSchema) });
 export type ProductList = z.infer<typeof productListSchema>;
 
 const rangeSchema = z.object({ min: z.int(), max: z.int(), step: z.int() });

@@ -5,10 +5,9 @@
  * "₮ 120,000" and "2026.11.26", English "MNT 120,000" and "26 Nov 2026"; times in Ulaanbaatar.
  */
 import { RELATIONSHIPS } from '../../contract/insurance.schema';
+import { formatMnt } from '../../contract/money';
 import type { Language } from '../http/language';
 
-const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const englishMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'MNT', maximumFractionDigits: 0 });
 const englishDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Ulaanbaatar' });
 const ubParts = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
@@ -20,7 +19,7 @@ const ubParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Ulaanbaatar',
 });
 
-export const money = (amount: number, language: Language) => (language === 'mn' ? `₮\u00a0${plain.format(amount)}` : englishMoney.format(amount));
+export const money = (amount: number, language: Language) => formatMnt(amount, language);
 
 /** A calendar day ('2026-11-26') or an instant, as the day it is in Ulaanbaatar. */
 export const day = (value: string | Date, language: Language) => {

@@ -6,6 +6,7 @@
  */
 import type { FeeFrequency, InsuredField, PlanBounds, ProductCategory, ProductId } from '../../contract/insurance.schema';
 import { MIN_SAVINGS_FEE, RECOMMENDED_SAVINGS_FEE } from '../../contract/insurance.schema';
+import { formatMnt as mnt } from '../../contract/money';
 
 export interface LocalContent {
   description: string;
@@ -139,8 +140,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         ],
         audience: 'Хүүхдийнхээ ирээдүйн боловсролд төлөвлөгөөтэй хуримтлал үүсгэх хүсэлтэй 18-55 насны эцэг, эх, асран хамгаалагчид.',
         terms: [
-          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
-          'Хамгийн бага хураамж ₮ 10,000',
+          `Сар бүр ${mnt(50_000, 'mn')} ба түүнээс дээш хуримтлуулахыг зөвлөж байна`,
+          `Хамгийн бага хураамж ${mnt(10_000, 'mn')}`,
           'Гэрээг хугацаанаас өмнө цуцалбал хуримтлалын 95%-ийг олгоно',
           'Хураамж 90 хоногоос дээш хоцорвол хүү тооцохгүй',
         ],
@@ -159,8 +160,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         ],
         audience: "Parents and guardians aged 18 to 55 who want to save for their child's education.",
         terms: [
-          'Saving MNT 50,000 or more a month is recommended',
-          'The lowest premium is MNT 10,000',
+          `Saving ${mnt(50_000, 'en')} or more a month is recommended`,
+          `The lowest premium is ${mnt(10_000, 'en')}`,
           'Cancel early and 95% of the savings are paid out',
           'No interest is credited while a premium is more than 90 days late',
         ],
@@ -195,7 +196,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'Нийгмийн даатгалын тэтгэврээ нэмэгдүүлэх, өндөр насандаа тогтмол орлоготой байх хүсэлтэй 18-60 насныхан.',
         terms: [
           'Хураамжийг нэг удаа эсвэл тогтмол төлж болно',
-          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          `Сар бүр ${mnt(50_000, 'mn')} ба түүнээс дээш хуримтлуулахыг зөвлөж байна`,
           'Осол, өвчний нөхөн төлбөр олгохгүй',
           'Хугацаанаас өмнө цуцалбал хуримтлалын 90%-ийг олгоно',
         ],
@@ -215,7 +216,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'People aged 18 to 60 who want a steady income in old age on top of the social insurance pension.',
         terms: [
           'Pay once or regularly',
-          'Saving MNT 50,000 or more a month is recommended',
+          `Saving ${mnt(50_000, 'en')} or more a month is recommended`,
           'No accident or illness benefits',
           'Cancel early and 90% of the savings are paid out',
         ],
@@ -250,7 +251,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'Тэтгэврийн орлогоо нэмэгдүүлэх хүсэлтэй, 18-55 насны ажил эрхлэгчид.',
         terms: [
           'Хугацаа 10-30 жил',
-          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          `Сар бүр ${mnt(50_000, 'mn')} ба түүнээс дээш хуримтлуулахыг зөвлөж байна`,
           'Хуримтлалыг тэтгэвэрт гарахаас өмнө авах боломжгүй (хүнд өвчнөөс бусад тохиолдолд)',
           'Хураамжийн хэмжээг жил бүр өөрчлөх боломжтой',
         ],
@@ -270,7 +271,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'Working people aged 18 to 55 who want a higher retirement income.',
         terms: [
           'Terms of 10 to 30 years',
-          'Saving MNT 50,000 or more a month is recommended',
+          `Saving ${mnt(50_000, 'en')} or more a month is recommended`,
           'Savings cannot be withdrawn before retirement (except for a serious illness)',
           'The premium can be changed once a year',
         ],
@@ -298,7 +299,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         description:
           'Аливаа өвчин болон ослын улмаас эмнэлэгт хэвтэн эмчлүүлэх, мэс засал хийлгэх, эмнэлгийн яаралтай тусламж авах зардлыг даатгалын мөнгөн дүнгийн хүрээнд нөхөн төлнө. Эрүүл мэндийн даатгалын сангаас төлөгдөөгүй үлдэгдэл зардлыг хамгаална.',
         covers: [
-          'Хэвтэн эмчлүүлэх зардал (өдөрт ₮ 150,000 хүртэл)',
+          `Хэвтэн эмчлүүлэх зардал (өдөрт ${mnt(150_000, 'mn')} хүртэл)`,
           'Мэс заслын зардал',
           'Эмнэлгийн яаралтай тусламж, түргэн тусламжийн зардал',
           'Ослын улмаас хөдөлмөрийн чадвар түр алдвал өдрийн тэтгэмж',
@@ -319,7 +320,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         description:
           'Pays the cost of hospital stays, surgery and emergency care after any illness or accident, up to the sum insured. It covers what the state health insurance fund does not pay.',
         covers: [
-          'Hospital stays (up to MNT 150,000 a day)',
+          `Hospital stays (up to ${mnt(150_000, 'en')} a day)`,
           'Surgery',
           'Emergency and ambulance care',
           'A daily allowance while temporarily unable to work after an accident',
@@ -582,7 +583,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'Тэтгэврийн орлогоо төлөвлөж, тодорхой зорилттой хуримтлал үүсгэх 18-55 насныхан.',
         terms: [
           'Нөхцөлийг гэрээ байгуулахдаа сонгоно, дараа нь нэг удаа өөрчилж болно',
-          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          `Сар бүр ${mnt(50_000, 'mn')} ба түүнээс дээш хуримтлуулахыг зөвлөж байна`,
           'Нөхцөл биелэхээс өмнө цуцалбал хуримтлалын 90%-ийг олгоно',
           'Хураамжийн төлөлтийг жилд 3 сар хүртэл түр зогсоож болно',
         ],
@@ -602,7 +603,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         audience: 'People aged 18 to 55 who plan their retirement income around a clear target.',
         terms: [
           'Choose the condition when you sign; it can be changed once',
-          'Saving MNT 50,000 or more a month is recommended',
+          `Saving ${mnt(50_000, 'en')} or more a month is recommended`,
           'Cancel before the condition is met and 90% of the savings are paid out',
           'Premiums can be paused for up to 3 months a year',
         ],
@@ -687,12 +688,12 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         covers: [
           'Хугацааны эцэст хуримтлалыг 6% баталгаат хүүгийн хамт',
           'Даатгуулсан этгээд нас барвал хуримтлал ба төлөгдөөгүй хураамжийн 50%-ийг ашиг хүртэгчдэд',
-          'Ослоор нас барвал нэмэлт ₮ 5,000,000',
+          `Ослоор нас барвал нэмэлт ${mnt(5_000_000, 'mn')}`,
         ],
         audience: 'Тодорхой зорилготой, эрсдэлгүй хуримтлал хүсэгч 18-65 насныхан.',
         terms: [
           'Хугацаа 3-10 жил',
-          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          `Сар бүр ${mnt(50_000, 'mn')} ба түүнээс дээш хуримтлуулахыг зөвлөж байна`,
           'Хугацаанаас өмнө цуцалбал хуримтлалын 95%-ийг олгоно',
           'Нэмэлт хураамжийг хүссэн үедээ төлж болно',
         ],
@@ -707,12 +708,12 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         covers: [
           'At the end of the term: the savings with a guaranteed 6%',
           'If the insured person dies: the savings plus 50% of the premiums not yet paid, to the beneficiaries',
-          'Accidental death: an extra MNT 5,000,000',
+          `Accidental death: an extra ${mnt(5_000_000, 'en')}`,
         ],
         audience: 'People aged 18 to 65 with a clear goal who want savings without risk.',
         terms: [
           'Terms of 3 to 10 years',
-          'Saving MNT 50,000 or more a month is recommended',
+          `Saving ${mnt(50_000, 'en')} or more a month is recommended`,
           'Cancel early and 95% of the savings are paid out',
           'Extra payments are welcome at any time',
         ],
@@ -798,7 +799,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Хөх, умай, өндгөвчний хорт хавдар оношлогдвол даатгалын мөнгөн дүнгийн 100%',
           'Жирэмслэлт, төрөлтийн хүндрэлээр хэвтэн эмчлүүлбэл даатгалын мөнгөн дүнгийн 10%',
           'Нас барвал даатгалын мөнгөн дүнг ашиг хүртэгчдэд',
-          'Жил бүр урьдчилан сэргийлэх үзлэгийн зардал ₮ 200,000 хүртэл',
+          `Жил бүр урьдчилан сэргийлэх үзлэгийн зардал ${mnt(200_000, 'mn')} хүртэл`,
         ],
         audience: 'Гэр бүлээ авч яваа, өөрийн эрүүл мэндэд анхаарал хандуулахыг хүсэгч 20-60 насны эмэгтэйчүүд, ээжүүд.',
         terms: [
@@ -819,7 +820,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
           'Breast, uterine or ovarian cancer: 100% of the sum insured',
           'Hospital stay for complications of pregnancy or childbirth: 10% of the sum insured',
           'Death: the sum insured to your beneficiaries',
-          'A yearly check-up, up to MNT 200,000',
+          `A yearly check-up, up to ${mnt(200_000, 'en')}`,
         ],
         audience: 'Women and mothers aged 20 to 60 who look after their family and their own health.',
         terms: [
@@ -860,7 +861,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         terms: [
           'Хугацаа 10, 15 эсвэл 20 жил',
           'Жилийн 5.5% баталгаат хүү, купон үүн дээр нэмэгдэнэ',
-          'Сар бүр ₮ 50,000 ба түүнээс дээш хуримтлуулахыг зөвлөж байна',
+          `Сар бүр ${mnt(50_000, 'mn')} ба түүнээс дээш хуримтлуулахыг зөвлөж байна`,
           'Купон олгох нөхцөл: тухайн жилийн хураамж бүрэн төлөгдсөн байх',
         ],
         contractClauses: [
@@ -880,7 +881,7 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
         terms: [
           'Terms of 10, 15 or 20 years',
           'A guaranteed 5.5% a year, with the coupon on top',
-          'Saving MNT 50,000 or more a month is recommended',
+          `Saving ${mnt(50_000, 'en')} or more a month is recommended`,
           "The coupon is paid when the year's premiums are fully paid",
         ],
         contractClauses: [

@@ -2,8 +2,9 @@
  * The catalogue in the database: written from catalogue-data.ts at every start (so content changes
  * ship with the code), read per language for GET /api/products/ and /api/products/{id}/.
  */
-import type { InsuredField, PlanBounds, ProductDetail, ProductSummary } from '../../contract/insurance.schema';
+import type { CatalogueItem, FeeFrequency, InsuredField, PlanBounds, PriceFrom, ProductDetail, ProductSummary } from '../../contract/insurance.schema';
 import { RECOMMENDED_SAVINGS_FEE } from '../../contract/insurance.schema';
+import { formatMnt } from '../../contract/money';
 import type { Queryable } from '../db/db';
 import type { Language } from '../http/language';
 import { CATALOGUE, contractText, type CatalogueProduct, type ExamplePlan, type RiskPricing, type SavingsPricing } from './catalogue-data';
@@ -19,14 +20,13 @@ interface StoredContent {
   example_fees: { label: string; amount: number }[];
 }
 
-const group = (amount: number) => String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 const FREQUENCY_WORDS = {
   mn: { single: 'нэг удаа', monthly: 'сар бүр', quarterly: 'улирал бүр', semiannual: 'хагас жил тутам', annual: 'жил бүр' },
   en: { single: 'single payment', monthly: 'monthly', quarterly: 'quarterly', semiannual: 'twice a year', annual: 'yearly' },
 } as const;
 
-/** An example plan priced with the quote formula, labelled in one language. */
+/** An example plan priced with the quote formula, labelled in one language (money as on screen: contract/money.ts). */
 const exampleFee = (product: CatalogueProduct, example: ExamplePlan, language: Language) => {
   const quote = computeQuote({
     productId: product.id,
@@ -43,14 +43,14 @@ const exampleFee = (product: CatalogueProduct, example: ExamplePlan, language: L
   if (product.pricing.kind === 'savings') {
     const label =
       language === 'mn'
-        ? `${group(quote.fee)}₮ ${often}, ${example.termYears} жил: хугацааны эцэст тооцоолсон хуримтлал`
-        : `${group(quote.fee)} MNT ${often} for ${example.termYears} years: projected savings at the end`;
+        ? `${formatMnt(quote.fee, 'mn')} ${often}, ${example.termYears} жил: хугацааны эцэст тооцоолсон хуримтлал`
+        : `${formatMnt(quote.fee, 'en')} ${often} for ${example.termYears} years: projected savings at the end`;
     return { label, amount: quote.projected_savings ?? 0 };
   }
   const label =
     language === 'mn'
-      ? `${example.age} настай, даатгалын дүн ${group(quote.sum_insured)}₮, ${example.termYears} жил, ${often}`
-      : `Age ${example.age}, ${group(quote.sum_insured)} MNT cover, ${example.termYears} ${example.termYears === 1 ? 'year' : 'years'}, ${often}`;
+      ? `${example.age} настай, даатгалын дүн ${formatMnt(quote.sum_insured, 'mn')}, ${example.termYears} жил, ${often}`
+      : `Age ${example.age}, ${formatMnt(quote.sum_insured, 'en')} cover, ${example.termYears} ${example.termYears === 1 ? 'year' : 'years'}, ${often}`;
   return { label, amount: quote.fee };
 };
 
@@ -153,15 +153,42 @@ export const readProductRules = async (db: Queryable, id: number): Promise<Produ
 const summaryColumns = (language: Language) =>
   `id, name_${language} as name, company_name_${language} as company_name, image, summary_${language} as summary, category`;
 
-/** GET /api/products/: products on sale that have content, in catalogue order. */
-export const listProducts = async (db: Queryable, language: Language): Promise<ProductSummary[]> =>
-  (
-    await db.query<ProductSummary>(
-      `select ${summaryColumns(language)} from products
-        where on_sale and plan is not null and content_${language} is not null
-        order by sort_order, id`,
-    )
-  ).rows;
+/** Frequencies from the most to the least frequent: of equal prices, the card names the more frequent. */
+const CHEAPEST_FIRST: readonly FeeFrequency[] = ['monthly', 'quarterly', 'semiannual', 'annual', 'single'];
+
+/**
+ * The lowest premium per payment the tariff allows (`price_from`): every age, term and frequency the
+ * product offers, priced with the quote formula at the smallest sum insured (risk) or fee (savings).
+ */
+export const priceFrom = (product: { id: number; age: { min: number; max: number }; plan: PlanBounds; pricing: RiskPricing | SavingsPricing }): PriceFrom => {
+  let best: PriceFrom | undefined;
+  for (const frequency of CHEAPEST_FIRST.filter((item) => product.plan.frequencies.includes(item))) {
+    for (const termYears of product.plan.terms_years) {
+      for (let age = product.age.min; age <= product.age.max; age += 1) {
+        const plan = product.plan.sum_insured
+          ? { sum_insured: product.plan.sum_insured.min, term_years: termYears, frequency }
+          : { fee: product.plan.fee?.min ?? 0, term_years: termYears, frequency };
+        const { fee } = computeQuote({ productId: product.id, pricing: product.pricing, age, plan });
+        if (!best || fee < best.amount) best = { amount: fee, frequency };
+      }
+    }
+  }
+  if (!best) throw new Error(`product ${product.id} offers no plan`);
+  return best;
+};
+
+/** GET /api/products/: products on sale that have content, in catalogue order, each with its price from. */
+export const listProducts = async (db: Queryable, language: Language): Promise<CatalogueItem[]> => {
+  const { rows } = await db.query<ProductSummary & { age_min: number; age_max: number; plan: PlanBounds; pricing: RiskPricing | SavingsPricing }>(
+    `select ${summaryColumns(language)}, age_min, age_max, plan, pricing from products
+      where on_sale and plan is not null and pricing is not null and content_${language} is not null
+      order by sort_order, id`,
+  );
+  return rows.map(({ age_min, age_max, plan, pricing, ...summary }) => ({
+    ...summary,
+    price_from: priceFrom({ id: summary.id, age: { min: age_min, max: age_max }, plan, pricing }),
+  }));
+};
 
 /** GET /api/products/{id}/ in one language; the column suffix comes from a closed union, never from input. */
 export const readProductDetail = async (db: Queryable, id: number, language: Language): Promise<ProductDetail | undefined> => {

@@ -2,7 +2,7 @@
  * The catalogue (/insurance/) and the product pages (/insurance/detail/{id}/) in both languages: every
  * product the server sells with its name, company, image, summary and "get insured"; an empty state;
  * a failed load with retry; a product page with what it covers, who it is for, terms, example fees
- * and "buy"; an unknown product.
+ * and "buy"; an unknown product; each card's price from and the filter by kind (issue 24).
  */
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail, ProductList } from '../../contract/insurance.schema';
@@ -39,6 +39,57 @@ describe.each(LANGUAGES)('the catalogue in %s', (language) => {
     const first = expected[0]!;
     await catalogue.openProduct(first.name);
     await expectPath(site.page, `/insurance/detail/${first.id}/`);
+  });
+
+  it("shows each card's price from: the lowest premium the product's tariff allows, in the page's money format (issue 24)", async () => {
+    const site = await e2e.openSite({ language });
+    const catalogue = new CataloguePage(site.language);
+    const expected = await products(language);
+    await catalogue.open();
+    await catalogue.waitForProducts();
+    for (const item of expected) {
+      const amount = await moneyIn(site.page, language, item.price_from.amount);
+      await expectVisible(catalogue.card(item.name).getByText(site.language.t(`insurance:list.priceFrom.${item.price_from.frequency}`, { amount }), { exact: true }));
+    }
+    const savings = expected.find((item) => item.id === 112)!;
+    expect(savings.price_from).toEqual({ amount: 10_000, frequency: 'monthly' });
+  });
+
+  it('filters the cards by kind, kept in the address (?kind=) through a reload and back (issue 24)', async () => {
+    const site = await e2e.openSite({ language });
+    const catalogue = new CataloguePage(site.language);
+    const expected = await products(language);
+    const savings = expected.filter((item) => item.category === 'savings').map((item) => item.name);
+    const protection = expected.filter((item) => item.category === 'life').map((item) => item.name);
+    expect(savings.length).toBeGreaterThan(0);
+    expect(savings.length).toBeLessThan(expected.length);
+    await catalogue.open();
+    await catalogue.waitForProducts();
+    expect(await catalogue.kind('all').isChecked()).toBe(true);
+
+    await catalogue.chooseKind('savings');
+    await expect.poll(() => catalogue.productNames()).toEqual(savings);
+    expect(await catalogue.kind('savings').isChecked()).toBe(true);
+
+    await site.page.reload();
+    await catalogue.waitForProducts();
+    expect(await catalogue.productNames()).toEqual(savings);
+    expect(await catalogue.kind('savings').isChecked()).toBe(true);
+
+    await catalogue.openProduct(savings[0]!);
+    await site.page.goBack();
+    await expectPath(site.page, '/insurance/');
+    expect(new URL(site.page.url()).searchParams.get('kind')).toBe('savings');
+    await expect.poll(() => catalogue.productNames()).toEqual(savings);
+
+    // The keyboard moves along the group: the next kind is pension, then back to savings; protection is the life products.
+    await catalogue.kind('savings').focus();
+    await site.page.keyboard.press('ArrowRight');
+    await expect.poll(() => new URL(site.page.url()).searchParams.get('kind')).toBe('pension');
+    await catalogue.chooseKind('protection');
+    await expect.poll(() => catalogue.productNames()).toEqual(protection);
+    await catalogue.chooseKind('all');
+    await expect.poll(() => catalogue.productNames()).toEqual(expected.map((item) => item.name));
   });
 
   it("explains a product: what it covers, who it is for, its terms and example fees, with 'buy'", async () => {

@@ -63,7 +63,7 @@ describe('moving around the wizard', () => {
 
     await site.page.goBack();
     await wizard.seeStep('plan');
-    expect(await wizard.sumInsured.inputValue()).toBe('35000000');
+    expect(await wizard.sumInsured.inputValue()).toBe('35,000,000');
     expect(await wizard.term.inputValue()).toBe('15');
     expect(await wizard.focusedText()).toBe(site.language.t('buy:headings.plan'));
 
@@ -197,7 +197,7 @@ describe('moving around the wizard', () => {
     await wizard.livePrice();
     await site.language.toggle();
     await wizard.seeStep('plan');
-    expect(await wizard.sumInsured.inputValue()).toBe('40000000');
+    expect(await wizard.sumInsured.inputValue()).toBe('40,000,000');
     await expectVisible(wizard.summary.getByRole('heading', { name: await productName(100, 'en') }));
   });
 

@@ -77,7 +77,13 @@ describe('buying insurance', () => {
     const { wizard, quote } = await visitorToPayment(site, 'mn');
     await wizard.choosePaymentMethod('qpay');
     await wizard.pay();
-    expect(await wizard.seeInvoice()).toContain(await moneyIn(site.page, 'mn', quote.fee));
+    const invoice = await wizard.seeInvoice();
+    expect(invoice).toContain(await moneyIn(site.page, 'mn', quote.fee));
+    // Issue 24: the time left to pay counts down ('14:59 үлдсэн'), not a clock time that reads like it.
+    const timer = wizard.invoice.getByRole('timer');
+    const first = await timer.innerText();
+    expect(first).toMatch(/^\d{2}:\d{2} үлдсэн$/);
+    await expect.poll(() => timer.innerText(), { timeout: 5_000 }).not.toBe(first);
     await wizard.continueToProvider('qpay');
 
     await expectPath(site.page, '/insurance/buy/payment/status/qpay/');
@@ -98,6 +104,7 @@ describe('buying insurance', () => {
     await wizard.choosePaymentMethod('khan');
     await wizard.pay();
     expect(await wizard.seeInvoice()).toContain(await moneyIn(site.page, 'en', quote.fee));
+    expect(await wizard.invoice.getByRole('timer').innerText()).toMatch(/^\d{2}:\d{2} left$/);
     await wizard.continueToProvider('khan');
 
     await expectPath(site.page, /^\/sandbox\/khan\/[0-9a-f-]{36}\/$/);
@@ -128,7 +135,7 @@ describe('buying insurance', () => {
 
     // Savings: 50 000 MNT is recommended; less is allowed with a warning.
     await wizard.seeStep('plan');
-    expect(await wizard.fee.inputValue()).toBe('50000');
+    expect(await wizard.fee.inputValue()).toBe('50,000');
     await wizard.fee.fill('30000');
     await site.page.getByText(site.language.t('buy:plan.belowRecommended', { amount: await moneyIn(site.page, 'en', 50_000) })).waitFor();
     await wizard.fee.fill('50000');

@@ -284,9 +284,12 @@ describe('claims of the demo user', () => {
     const refusal = page.getByRole('region', { name: t('detail.refusedTitle') });
     await expectVisible(refusal.getByText(/1,200,000/));
     await expectVisible(refusal.getByText(/more than 14 days after the treatment ended/));
+    // Issue 24: sent 28 days after the treatment, it is marked late like any such claim.
+    await expectVisible(page.getByText(t('detail.late')));
     await page.getByRole('link', { name: t('detail.back') }).click();
     await page.getByRole('link', { name: exactly('CL-2026-000097') }).click();
     await expectVisible(page.getByRole('heading', { level: 2, name: t('detail.requestedTitle') }));
+    expect(await page.getByText(t('detail.late')).count()).toBe(0);
     expect(await page.locator('.claim-tracker__stage[data-stage="review"]').getAttribute('data-state')).toBe('current');
     await page.getByRole('link', { name: t('detail.back') }).click();
     await page.getByRole('link', { name: exactly('CL-2023-000412') }).click();

@@ -125,7 +125,7 @@ describe('a pre-claim', () => {
     await form.next();
     const balance = await balanceText(form);
     await expectVisible(form.main().getByText(form.t('errors.insufficientBalance', { balance })));
-    expect(await amount.inputValue()).toBe('99000000');
+    expect(await amount.inputValue()).toBe('99,000,000');
     // Still on the amount step, the chosen hospital kept.
     await expectVisible(form.main().getByText('Intermed Hospital'));
     await amount.fill('30000');
@@ -139,7 +139,7 @@ describe('a pre-claim', () => {
     await form.button('preClaim.back').click();
     expect(await form.field('preClaim.purpose').inputValue()).toBe('Dental care');
     await form.button('preClaim.back').click();
-    expect(await form.field('preClaim.amount').inputValue()).toBe('30000');
+    expect(await form.field('preClaim.amount').inputValue()).toBe('30,000');
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
   }, 90_000);
@@ -172,7 +172,7 @@ describe('SPEC 8 errors of the card side, for their seeded users', () => {
       await form.next();
       const balance = await balanceText(form);
       await expectVisible(form.main().getByText(form.t('errors.insufficientBalance', { balance })));
-      expect(await form.field('preClaim.amount').inputValue()).toBe('98000000');
+      expect(await form.field('preClaim.amount').inputValue()).toBe('98,000,000');
     });
 
     it(`${language}: a search that finds nothing says 'no hospital found'`, async () => {

@@ -1,7 +1,7 @@
 /**
  * Issue 14 in the browser: feedback sent and the insurer's reply seen without a reload; a notification
- * appearing live after a payment, the side menu's badge counting it and falling when it is read; both
- * pages at 375 px in Mongolian.
+ * appearing live after a payment, the side menu's badge counting it and falling when it is read; each
+ * notification's date and time (issue 24); both pages at 375 px in Mongolian.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +91,17 @@ describe('feedback', () => {
 });
 
 describe('notifications', () => {
+  it('say when, with the time, and the seeded ones carry the dates of the events they tell (issue 24)', async () => {
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    await page.goto('/user/notifications');
+    const list = page.getByRole('list', { name: 'Notifications, newest first' });
+    await expectVisible(list.getByRole('listitem').first());
+    for (const time of await list.locator('time').allInnerTexts()) expect(time).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
+    // The policy was issued when it started (1 March 2023), not the day the demo data was written.
+    const issued = list.getByRole('listitem').filter({ hasText: 'Policy LI-2023-000184 is now in force.' });
+    expect(await issued.locator('time').innerText()).toMatch(/^1 Mar 2023, \d{2}:\d{2}$/);
+  });
+
   it('appear live after a payment; the badge counts them and falls when they are read', async () => {
     const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
     await page.goto('/user/notifications');

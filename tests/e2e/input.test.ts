@@ -92,3 +92,40 @@ describe('the contract step of the purchase', () => {
     await expect.poll(() => wizard.shareOf(1).evaluate((element) => element === document.activeElement)).toBe(true);
   });
 });
+
+describe('an amount of money (issue 24)', () => {
+  it('shows thousands separators as it is typed, keeps the caret where the user types, and Backspace on a separator deletes a digit', async () => {
+    const token = await accessTokenFor(e2e.baseUrl, demoUser);
+    const draft = await completeDraft(apiOf(e2e.baseUrl), undefined, token);
+    const site = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    await site.page.goto(`/insurance/buy/${draft.application.id}/100/product/`);
+    const wizard = new BuyWizard(site.language);
+    const field = wizard.sumInsured;
+    await expectVisible(field);
+    const caret = () => field.evaluate((element) => (element as HTMLInputElement).selectionStart);
+
+    await field.fill('');
+    await field.pressSequentially('2500000');
+    expect(await field.inputValue()).toBe('2,500,000');
+    expect(await caret()).toBe('2,500,000'.length);
+
+    // A digit typed in the middle: the groups move, the caret stays after it.
+    await field.press('Home');
+    await field.press('ArrowRight');
+    await field.press('1');
+    expect(await field.inputValue()).toBe('21,500,000');
+    expect(await caret()).toBe(2);
+
+    // Just after a separator, Backspace takes the digit before it.
+    await field.press('ArrowRight');
+    await field.press('Backspace');
+    expect(await field.inputValue()).toBe('2,500,000');
+    expect(await caret()).toBe(1);
+
+    // Letters and spaces never get in; the amount read back is the integer.
+    await field.press('End');
+    await field.pressSequentially(' x0');
+    expect(await field.inputValue()).toBe('25,000,000');
+    await expectVisible(site.page.getByText(site.language.t('buy:plan.amountShown', { amount: 'MNT\u00a025,000,000' })));
+  });
+});

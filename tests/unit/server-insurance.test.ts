@@ -11,6 +11,7 @@ import {
   RECOMMENDED_SAVINGS_FEE,
   todayInMongolia,
 } from '../../contract/insurance.schema';
+import { formatMoney } from '../../src/app/format';
 import { CATALOGUE } from '../../server/insurance/catalogue-data';
 import { computeQuote, projectSavings } from '../../server/insurance/quote';
 import { savingsGrowth } from '../../server/insurance/savings';
@@ -117,7 +118,53 @@ describe('catalogue', () => {
       age: first?.age ?? 0,
       plan: { sum_insured: first?.sumInsured ?? 0, term_years: first?.termYears ?? 0, frequency: first?.frequency ?? 'monthly' },
     });
-    expect(product.example_fees[0]).toEqual({ label: 'Age 30, 20 000 000 MNT cover, 10 years, monthly', amount: quote.fee });
+    expect(product.example_fees[0]).toEqual({ label: 'Age 30, MNT\u00a020,000,000 cover, 10 years, monthly', amount: quote.fee });
+  });
+
+  it('writes money in its texts as the pages do (issue 24: one way, never "20 000 000₮" beside "₮ 5,300")', async () => {
+    for (const language of ['mn', 'en'] as const) {
+      const life = productDetailSchema.parse(await (await app.request('/api/products/100/', { headers: { 'Accept-Language': language } })).json());
+      expect(life.example_fees[0]?.label).toContain(formatMoney(20_000_000, language));
+      const savings = productDetailSchema.parse(await (await app.request('/api/products/112/', { headers: { 'Accept-Language': language } })).json());
+      expect(savings.terms.join('\n')).toContain(formatMoney(50_000, language));
+      expect(savings.example_fees[0]?.label).toContain(formatMoney(50_000, language));
+      for (const id of PRODUCT_IDS) {
+        const product = productDetailSchema.parse(await (await app.request(`/api/products/${id}/`, { headers: { 'Accept-Language': language } })).json());
+        const texts = [...product.covers, ...product.terms, product.description, ...product.example_fees.map((fee) => fee.label)];
+        for (const text of texts) {
+          // Every amount is the client's formatMoney: the sign before, comma groups; no '000 000₮' or '50,000 MNT'.
+          expect(text, `${id} ${language}`).not.toMatch(/\d[\s\u00a0]?(₮|MNT)|\d \d{3}\b/);
+          for (const amount of text.match(/(₮|MNT)[\s\u00a0]\d{1,3}(?:,\d{3})*/g) ?? []) {
+            expect(formatMoney(Number(amount.replace(/\D/g, '')), language), `${id} ${language}`).toBe(amount);
+          }
+        }
+      }
+    }
+  });
+
+  it('gives each card its price from: the lowest premium per payment the tariff allows (issue 24)', async () => {
+    for (const language of ['mn', 'en']) {
+      const { products } = productListSchema.parse(await (await app.request('/api/products/', { headers: { 'Accept-Language': language } })).json());
+      // Savings: the smallest fee, at the most frequent payment the product offers.
+      expect(products.find((p) => p.id === 112)?.price_from).toEqual({ amount: 10_000, frequency: 'monthly' });
+      // Life (100): 5 000 000 MNT at 18 (the age factor's floor), monthly: 5e6 × 3‰ × 0.6 × 1.05 / 12 → 800.
+      expect(products.find((p) => p.id === 100)?.price_from).toEqual({ amount: 800, frequency: 'monthly' });
+      for (const product of products) {
+        const entry = CATALOGUE.find((p) => p.id === product.id);
+        if (!entry) throw new Error(`no catalogue entry ${product.id}`);
+        expect(entry.plan.frequencies).toContain(product.price_from.frequency);
+        // No plan the quote allows is cheaper per payment.
+        const plan = entry.plan.sum_insured ? { sum_insured: entry.plan.sum_insured.min } : { fee: entry.plan.fee?.min ?? 0 };
+        for (const frequency of entry.plan.frequencies) {
+          for (const term of entry.plan.terms_years) {
+            for (const age of [entry.age.min, 30, entry.age.max].filter((a) => a >= entry.age.min && a <= entry.age.max)) {
+              const quote = computeQuote({ productId: entry.id, pricing: entry.pricing, age, plan: { ...plan, term_years: term, frequency } });
+              expect(quote.fee, `${entry.id} ${frequency} ${term} ${age}`).toBeGreaterThanOrEqual(product.price_from.amount);
+            }
+          }
+        }
+      }
+    }
   });
 });
 

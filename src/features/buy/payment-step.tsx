@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../app/format';
-import { localeOf } from '../../app/i18n';
+import { formatMoney, formatTimeLeft } from '../../app/format';
 import { Button } from '../../ui/button';
 import { ProviderChoice } from '../../shared/payment/provider-choice';
 import { Spinner } from '../../ui/spinner';
@@ -10,8 +9,22 @@ import { selectPaymentPhase } from '../../../machines/buy-insurance.connect';
 import { StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 
-const timeOf = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(localeOf(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+/** The time left to pay, counting down each second ('14:32 left'), never a clock time that reads like it. */
+function TimeLeft({ expiresAt }: { expiresAt: string }) {
+  const { t } = useTranslation('buy');
+  const [now, setNow] = useState(() => Date.now());
+  const seconds = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+  useEffect(() => {
+    if (seconds === 0) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [now, seconds]);
+  return (
+    <span role="timer" aria-live="off">
+      {seconds > 0 ? t('payment.timeLeft', { time: formatTimeLeft(seconds) }) : t('payment.timeUp')}
+    </span>
+  );
+}
 
 function Invoice({ actor }: { actor: BuyActorRef }) {
   const { t, i18n } = useTranslation('buy');
@@ -43,7 +56,7 @@ function Invoice({ actor }: { actor: BuyActorRef }) {
         </div>
         <div>
           <dt>{t('payment.payBy')}</dt>
-          <dd>{timeOf(invoice.expires_at, i18n.language)}</dd>
+          <dd><TimeLeft expiresAt={invoice.expires_at} /></dd>
         </div>
         <div className="buy-invoice__amount">
           <dt>{t('payment.amount')}</dt>

@@ -2,11 +2,10 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountFieldOf } from '../../../machines/buy-insurance.forms';
-import { digitsOnly } from '../../../contract/validation';
 import { formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { Select } from '../../ui/select';
-import { TextField } from '../../ui/text-field';
+import { MoneyField } from '../../ui/money-field';
 import { selectIsSaving, selectQuoteStatus, selectSavingsAdvice } from '../../../machines/buy-insurance.connect';
 import { focusFirstInvalid } from '../../ui/focus';
 import { feeLabelKey } from './fee-label';
@@ -98,13 +97,12 @@ export function PlanStep({ actor }: { actor: BuyActorRef }) {
   return (
     <form className="buy-form" onSubmit={submit} noValidate>
       <StepNotice actor={actor} />
-      <TextField
+      <MoneyField
         label={amountField === 'fee' ? t(feeLabelKey(form.frequency)) : t('plan.sumInsured')}
         name="amount"
-        inputMode="numeric"
         autoComplete="off"
         value={form.amount}
-        onChange={(value) => actor.send({ type: 'plan.change', field: 'amount', value: digitsOnly(value) })}
+        onChange={(value) => actor.send({ type: 'plan.change', field: 'amount', value })}
         description={[hint, typed].filter(Boolean).join(' ')}
         errorMessage={text(errors[amountField])}
         isDisabled={saving}

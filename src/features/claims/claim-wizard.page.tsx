@@ -22,6 +22,7 @@ import { UPLOAD_NAMESPACE } from '../../shared/upload/upload-slot';
 import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
+import { MoneyField } from '../../ui/money-field';
 import { TextField } from '../../ui/text-field';
 import { removeClaimDocument } from '../../api/claims.api';
 import { useClaimFormat } from './claim-format';
@@ -220,14 +221,13 @@ function EventStep({ actor, view }: { actor: ClaimActor; view: ClaimCreationView
         <LateNotice view={view} />
         <TextField {...common} label={t('wizard.event.hospital')} name="hospital" value={view.event.hospital} onChange={change('hospital')} errorMessage={translate(view.errors.hospital)} />
         <TextField {...common} label={t('wizard.event.diagnosis')} name="diagnosis" value={view.event.diagnosis} onChange={change('diagnosis')} errorMessage={translate(view.errors.diagnosis)} />
-        <TextField
+        <MoneyField
           {...common}
           label={t('wizard.event.amount')}
           name="amount"
-          inputMode="numeric"
           description={t('wizard.event.amountHint')}
           value={view.event.amount}
-          onChange={(value) => change('amount')(value.replace(/[\s,]/g, ''))}
+          onChange={change('amount')}
           errorMessage={translate(view.errors.amount)}
         />
         <StepActions back={stepPath('type', view.policy?.id ?? 0)} busy={view.isBusy} label={view.isBusy ? t('wizard.saving') : t('wizard.continue')} />

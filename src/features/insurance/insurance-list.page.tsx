@@ -1,15 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
 import { getProducts, sentProducts } from '../../api/insurance.api';
-import type { ProductSummary } from '../../../contract/insurance.schema';
+import type { CatalogueItem, ProductCategory } from '../../../contract/insurance.schema';
+import { formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
 import { Button, ButtonLink } from '../../ui/button';
+import { ChoiceChips } from '../../ui/choice-chips';
 import { ContinuePurchase } from './continue-purchase';
 import './insurance.css';
 
-function ProductCard({ product }: { product: ProductSummary }) {
-  const { t } = useTranslation('insurance');
+/**
+ * The catalogue's filter by kind (issue 24), kept in the URL as `?kind=`: the issue's words, one per
+ * product category ('protection' is the life products).
+ */
+const KINDS = { protection: 'life', health: 'health', savings: 'savings', pension: 'pension' } as const satisfies Record<string, ProductCategory>;
+type Kind = keyof typeof KINDS;
+const isKind = (value: string | null): value is Kind => value !== null && Object.hasOwn(KINDS, value);
+
+function ProductCard({ product }: { product: CatalogueItem }) {
+  const { t, i18n } = useTranslation('insurance');
   return (
     <li className="catalogue-card">
       <div className="catalogue-card__media">
@@ -20,6 +31,9 @@ function ProductCard({ product }: { product: ProductSummary }) {
         <p className="catalogue-card__company">{product.company_name}</p>
         <h2 className="catalogue-card__name">{product.name}</h2>
         <p className="catalogue-card__summary">{product.summary}</p>
+        <p className="catalogue-card__price">
+          {t(`list.priceFrom.${product.price_from.frequency}`, { amount: formatMoney(product.price_from.amount, i18n.language) })}
+        </p>
         <ButtonLink href={paths.insuranceDetail(product.id)} className="catalogue-card__cta" aria-label={t('list.ctaFor', { name: product.name })}>
           {t('list.cta')}
         </ButtonLink>
@@ -45,13 +59,30 @@ function CatalogueSkeleton() {
   );
 }
 
-/** /insurance/: every product on sale (name, company, image, a one-line summary, "get insured"). */
+/**
+ * /insurance/: every product on sale (name, company, image, a one-line summary, its price from,
+ * "get insured"), filtered by kind with `?kind=` (protection, health, savings, pension).
+ */
 export default function InsuranceListPage() {
   const { t, i18n } = useTranslation('insurance');
   const text = useMessage();
   const catalogue = useResource(getProducts, i18n.language, sentProducts);
-  const products = catalogue.data?.products;
-  const nameOf = (id: number) => products?.find((product) => product.id === id)?.name;
+  const all = catalogue.data?.products;
+  const nameOf = (id: number) => all?.find((product) => product.id === id)?.name;
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('kind');
+  const kind: Kind | 'all' = isKind(requested) ? requested : 'all';
+  const products = kind === 'all' ? all : all?.filter((product) => product.category === KINDS[kind]);
+  const choose = (next: string) =>
+    setSearch(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        if (isKind(next)) updated.set('kind', next);
+        else updated.delete('kind');
+        return updated;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="catalogue" aria-busy={catalogue.status === 'loading'}>
@@ -79,13 +110,26 @@ export default function InsuranceListPage() {
             <Button variant="secondary" onPress={catalogue.retry}>{t('list.retry')}</Button>
           </div>
         ) : null}
-        {products && products.length === 0 ? (
+        {all && all.length > 0 ? (
+          <ChoiceChips
+            className="catalogue__filter"
+            label={t('list.filter.label')}
+            value={kind}
+            onChange={choose}
+            items={[{ id: 'all', label: t('list.filter.all') }, ...(Object.keys(KINDS) as Kind[]).map((id) => ({ id, label: t(`list.filter.${id}`) }))]}
+          />
+        ) : null}
+        {all && all.length === 0 ? (
           <div className="catalogue__empty">
             <h2 className="catalogue__empty-title">{t('list.emptyTitle')}</h2>
             <p>{t('list.emptyText')}</p>
             <ButtonLink href={paths.home()} variant="secondary">{t('list.backHome')}</ButtonLink>
           </div>
         ) : null}
+        {all && all.length > 0 && products?.length === 0 ? (
+          <p role="status" className="catalogue__none">{t('list.filter.none')}</p>
+        ) : null}
+        {all && all.length > 0 ? <p role="status" className="visually-hidden">{t('list.filter.count', { count: products?.length ?? 0 })}</p> : null}
         {products && products.length > 0 ? (
           <ul className="catalogue__grid" aria-label={t('list.productsLabel')}>
             {products.map((product) => (

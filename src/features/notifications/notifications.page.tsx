@@ -5,7 +5,7 @@ import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '../../../contract/no
 import { errorMessage } from '../../../contract/api-error';
 import type { Message } from '../../../contract/validation';
 import { getNotifications, markAllNotificationsRead, markNotificationRead } from '../../api/notifications.api';
-import { formatDate } from '../../app/format';
+import { formatDateTime } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { setUnreadCount, useNotificationChanges, useUnreadCount } from '../../shared/notifications-live';
 import { Button } from '../../ui/button';
@@ -41,7 +41,9 @@ function NotificationItem({ notification, onRead }: { notification: Notification
           {title}
         </h2>
         <p className="notification__text">{text}</p>
-        <p className="notification__date">{formatDate(notification.created_at, i18n.language)}</p>
+        <p className="notification__date">
+          <time dateTime={notification.created_at}>{formatDateTime(notification.created_at, i18n.language)}</time>
+        </p>
       </div>
       <div className="notification__actions">
         {notification.link ? (

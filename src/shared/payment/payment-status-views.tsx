@@ -7,7 +7,7 @@ import type { Message } from '../../../contract/validation';
 import { documentPaths } from '../../../contract/document.schema';
 import { APPLICATION_KEY_HEADER } from '../../../contract/insurance.schema';
 import { contact } from '../../app/config';
-import { formatDate, formatMoney } from '../../app/format';
+import { formatDate, formatMoney, formatTimeLeft } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { DocumentDownload } from '../documents/document-download';
@@ -138,15 +138,12 @@ export function LoadFailedView({ error, onRetry }: { error: Message | null; onRe
   );
 }
 
-/** "14:05": minutes and seconds left to pay. */
-const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-
 function Countdown({ secondsLeft }: { secondsLeft: number | null }) {
   const { t } = useTranslation('payment');
   if (secondsLeft === null) return null;
   return (
     <p className="payment-countdown" role="timer" aria-live="off">
-      {secondsLeft > 0 ? t('pending.expiresIn', { time: formatCountdown(secondsLeft) }) : t('pending.timeUp')}
+      {secondsLeft > 0 ? t('pending.expiresIn', { time: formatTimeLeft(secondsLeft) }) : t('pending.timeUp')}
     </p>
   );
 }

@@ -19,6 +19,7 @@ import { useWizard } from '../../../flows/use-wizard';
 import { AuthActor, selectSession } from '../../../app/auth-context';
 import { userKeyOf } from '../../../flows/persistence';
 import { Button, ButtonLink } from '../../../ui/button';
+import { MoneyField } from '../../../ui/money-field';
 import { TextField } from '../../../ui/text-field';
 import { NAMESPACE, StatusBadge, useMoneyMessage } from './card-parts';
 
@@ -238,10 +239,9 @@ function AmountStep({ actor, view }: { actor: Actor; view: PreClaimView }) {
   return (
     <form onSubmit={submit} noValidate>
       <ErrorText message={view.fieldErrors.amount ? null : view.error} />
-      <TextField
+      <MoneyField
         label={t('preClaim.amount')}
         name="amount"
-        inputMode="numeric"
         value={view.amountText}
         onChange={(value) => actor.send({ type: 'amount.change', value })}
         description={t('preClaim.amountHint', { min: formatMoney(view.minAmount ?? 0, i18n.language), balance: formatMoney(view.balance ?? 0, i18n.language) })}

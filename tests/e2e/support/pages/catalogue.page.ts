@@ -8,6 +8,7 @@
  *   const product = new ProductPage(site.language);
  *   await product.buy();
  */
+import { expect } from 'vitest';
 import { expectPath, expectVisible } from '../ui';
 import type { UiLanguage } from './ui-language';
 
@@ -94,6 +95,22 @@ export class CataloguePage {
     await expectPath(this.page, /^\/insurance\/detail\/\d+\/$/);
   }
 
+  /** The filter by kind: a labelled radio group above the cards. */
+  get kindFilter() {
+    return this.main.getByRole('radiogroup', { name: this.ui.name('insurance:list.filter.label') });
+  }
+
+  /** One kind's choice in the filter ('all', 'protection', 'health', 'savings', 'pension'). */
+  kind(kind: string) {
+    return this.kindFilter.getByRole('radio', { name: this.ui.name(`insurance:list.filter.${kind}`) });
+  }
+
+  /** Chooses a kind (a click on its chip) and waits until the URL says so. */
+  async chooseKind(kind: string) {
+    await this.kindFilter.getByText(this.ui.t(`insurance:list.filter.${kind}`), { exact: true }).click();
+    await expect.poll(() => new URL(this.page.url()).searchParams.get('kind')).toBe(kind === 'all' ? null : kind);
+  }
+
   get emptyHeading() {
     return this.main.getByRole('heading', { name: this.ui.name('insurance:list.emptyTitle') });
   }
@@ -158,6 +175,7 @@ export class ProductPage {
 
   /** A row of the example fees: its label and the amount shown. */
   exampleFee(label: string) {
-    return this.section('exampleFees').getByRole('row', { name: new RegExp(`^${escape(label)}`) });
+    // Money is written with a no-break space ('₮ 50,000'), which an accessible name reads as any space.
+    return this.section('exampleFees').getByRole('row', { name: new RegExp(`^${escape(label).replace(/[\s\u00a0]+/g, '\\s+')}`) });
   }
 }
