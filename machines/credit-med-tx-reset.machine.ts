@@ -6,7 +6,7 @@
  * because the verification is gone does the same; one whose 10 minutes ran out returns to the code
  * step with a new code. Nothing is stored: a reload starts again with a new code.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import type { CodeSent } from '../contract/account.schema';
 import { cmTxPasswordResetBodySchema, type CmTxPasswordResetBody } from '../contract/credit-med-request.schema';
@@ -15,9 +15,12 @@ import { toFieldErrors, type FieldErrors, type Message } from '../contract/valid
 import { codeVerificationMachine, codeVerificationProgress, type CodeVerificationInput, type CodeVerificationOutput } from './code-verification.machine';
 
 export interface TxResetInput {
-  /** The account's phone as the page may show it (masked); the code goes to the phone on file. */
+  /** The account's phone as far as the page knows it; the code goes to the phone on file. */
   phone: string;
 }
+
+/** The start's answer: the code went out, to this phone when the app tells (the code step shows it masked). */
+export type TxResetStarted = CodeSent & { phone?: string };
 
 export interface TxResetForm {
   password: string;
@@ -59,7 +62,7 @@ export const creditMedTxResetMachine = setup({
     children: {} as { codeVerification: 'codeVerification' },
   },
   actors: {
-    startReset: fromPromise<CodeSent, void>(async () => {
+    startReset: fromPromise<TxResetStarted, void>(async () => {
       throw new Error('startReset is provided by the app');
     }),
     codeVerification: codeVerificationMachine,
@@ -68,8 +71,9 @@ export const creditMedTxResetMachine = setup({
     }),
   },
   actions: {
-    rememberCodeSent: assign(({ context }, sent: CodeSent) => ({
-      verification: { ticket: sent.ticket, phone: context.phone, secondsLeft: sent.resend_in, code: '' },
+    rememberCodeSent: assign(({ context }, sent: TxResetStarted) => ({
+      phone: sent.phone || context.phone,
+      verification: { ticket: sent.ticket, phone: sent.phone || context.phone, secondsLeft: sent.resend_in, code: '' },
       error: null,
       fieldErrors: {},
     })),
@@ -158,6 +162,6 @@ export const connectTxReset = (snapshot: { matches: (value: never) => boolean; c
     error: snapshot.context.error,
     fieldErrors: snapshot.context.fieldErrors,
     form: snapshot.context.form,
-    codeVerification: (snapshot.children.codeVerification ?? null) as import('xstate').ActorRefFrom<typeof codeVerificationMachine> | null,
+    codeVerification: (snapshot.children.codeVerification ?? null) as ActorRefFrom<typeof codeVerificationMachine> | null,
   };
 };

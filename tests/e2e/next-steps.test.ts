@@ -4,10 +4,11 @@
  * mining registration's refusals say what to do and whom to call, and a shared /ot/register link loads
  * the programme; the QR page has back, 'pay another way' and cancel, with the banks named in Mongolian;
  * someone else's Credit Med contract link is 'not found', is not remembered, and does not take over the
- * user's own contract link.
+ * user's own contract link; a forgotten transaction password is replaced with a code sent to the phone.
  */
 import { describe, expect, it } from 'vitest';
 import { CLAIM_APPEAL_DAYS } from '../../contract/claim.schema';
+import { verifyPassword } from '../../server/auth/password';
 import { MINING_PROGRAMME } from '../../server/mining/programme';
 import { MINING_ALREADY_REGISTERED, MINING_ROSTER } from '../../server/mining/seed';
 import { contact } from '../../src/app/config';
@@ -147,5 +148,34 @@ describe('a Credit Med contract link', () => {
     await page.getByRole('main').getByRole('button', { name: exactly(text('en', 'creditMedRequest:contract.openOwn')) }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'creditMedRequest:signed.title')) }));
     await expectPath(page, `/credit-med/request/contract/${own}`);
+  });
+});
+
+describe('a forgotten Credit Med transaction password', () => {
+  it('is replaced from settings with a code sent to the phone, the new one held to the signing rules', async () => {
+    const { rows } = await e2e.db.query<{ id: number; phone: string }>('select id, phone from users where email = $1', [cmNoCard.email]);
+    const user = rows[0];
+    if (!user) throw new Error('cm-nocard is missing');
+    const t = (key: string) => text('mn', `creditMedCard:txReset.${key}`);
+    const page = await e2e.openPage({ language: 'mn', signedInAs: cmNoCard, width: 375 });
+    await page.goto('/user/settings');
+    await page.getByRole('main').getByRole('link', { name: exactly(text('mn', 'account:settings.txPassword.action')) }).click();
+    await expectPath(page, '/credit-med/tx-password');
+    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('mn', 'code:title')) }));
+    const phone = new Phone(e2e.baseUrl, user.phone);
+    await page.getByRole('textbox', { name: exactly(text('mn', 'code:label')) }).fill(await phone.latestCode());
+    await page.getByRole('main').getByRole('button', { name: exactly(text('mn', 'code:submit')) }).click();
+    const password = page.getByLabel(exactly(t('password')));
+    await password.fill('123456');
+    await page.getByLabel(exactly(t('passwordConfirm'))).fill('123456');
+    await page.getByRole('main').getByRole('button', { name: exactly(t('save')) }).click();
+    await expectVisible(page.getByText(text('mn', 'validation:txPasswordSimple')));
+    await password.fill('730591');
+    await page.getByLabel(exactly(t('passwordConfirm'))).fill('730591');
+    await page.getByRole('main').getByRole('button', { name: exactly(t('save')) }).click();
+    await expectVisible(page.getByText(exactly(t('done'))));
+    const { rows: contracts } = await e2e.db.query<{ hash: string }>('select transaction_password_hash as hash from credit_med_contracts where user_id = $1', [user.id]);
+    expect(await verifyPassword('730591', contracts[0]?.hash ?? '')).toBe(true);
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(375);
   });
 });
