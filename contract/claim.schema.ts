@@ -21,6 +21,9 @@ export type ClaimStage = (typeof CLAIM_STAGES)[number];
 export const CLAIM_OUTCOMES = ['paid', 'partial', 'refused'] as const;
 export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
 
+/** Days after a decision within which the policyholder may appeal a refused (or partly refused) claim. */
+export const CLAIM_APPEAL_DAYS = 30;
+
 export const DOCUMENT_TYPES = [
   'id_card',
   'hospital_invoice',

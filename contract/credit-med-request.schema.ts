@@ -174,6 +174,28 @@ export const cmSignBodySchema = z
   );
 export type CmSignBody = z.input<typeof cmSignBodySchema>;
 
+/**
+ * A new transaction password after the code sent to the account's phone was accepted (issue 24):
+ * POST /api/credit-med/tx-password/reset/password/ with the reset's ticket and the password twice.
+ */
+export const cmTxPasswordResetBodySchema = z
+  .object({
+    ticket: z.string().check(z.minLength(1), z.maxLength(200)),
+    password: txPasswordSchema,
+    password_confirm: z.string({ error: messages.passwordRequired }).check(z.minLength(1, messages.passwordRequired)),
+  })
+  .check(
+    z.superRefine(
+      (value, ctx) => {
+        if (value.password_confirm && value.password_confirm !== value.password) {
+          ctx.issues.push({ code: 'custom', message: messages.passwordMismatch, input: value, path: ['password_confirm'] });
+        }
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+  );
+export type CmTxPasswordResetBody = z.input<typeof cmTxPasswordResetBodySchema>;
+
 export const cmSignedSchema = z.object({ status: z.literal('signed'), signed_at: z.string() });
 export type CmSigned = z.infer<typeof cmSignedSchema>;
 

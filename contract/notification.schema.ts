@@ -54,7 +54,7 @@ export const NOTIFICATION_TEXT_PARAMS: Readonly<Record<NotificationKind, readonl
   // `contract_number` too when it paid a policy's fees (then named in the text).
   invoice_paid: ['amount'],
   policy_issued: ['contract_number'],
-  // `stage`: a CLAIM_STAGES value.
+  // `stage`: a CLAIM_STAGES value; a resolved claim's also has `outcome` (a CLAIM_OUTCOMES value), which its text names.
   claim_stage_changed: ['claim_number', 'stage'],
   // `status`: a PRE_CLAIM_STATUSES value, or the contract's 'awaiting_signature' / 'signed'; `amount` for a pre-claim.
   credit_med_status_changed: ['status'],

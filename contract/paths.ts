@@ -159,6 +159,8 @@ export const routePaths = {
   creditMedPreClaimPayment: path('/credit-med/pre-claim/payment'),
   creditMedRepay: path('/credit-med/pre-claim/repay/:id'),
   creditMedRepayBuy: path('/credit-med/pre-claim/repay/:id/buy'),
+  /** A forgotten transaction password: a code to the phone, then a new one (issue 24). */
+  creditMedTxPassword: path('/credit-med/tx-password'),
 } as const;
 
 export type RouteName = keyof typeof routePaths;

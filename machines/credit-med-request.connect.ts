@@ -50,6 +50,8 @@ export interface CmRequestView {
   contract: CmContract | null;
   contractLoading: boolean;
   contractFailed: boolean;
+  /** The contract the address names is not this user's (or no longer exists). */
+  contractNotFound: boolean;
   /** The contract step: reading/password (false) or the code (true). */
   isConfirming: boolean;
   sign: SignForm;
@@ -85,6 +87,7 @@ export const connectCmRequest = (snapshot: Snapshot): CmRequestView => {
     contract: context.contract,
     contractLoading: snapshot.matches({ contract: 'loading' }),
     contractFailed: snapshot.matches({ contract: 'failed' }),
+    contractNotFound: snapshot.matches({ contract: 'notFound' }),
     isConfirming: snapshot.matches({ contract: 'confirming' }),
     sign: context.sign,
     codeVerification: snapshot.children.codeVerification ?? null,

@@ -11,7 +11,9 @@
  * (`flow.resumed`) opens the draft again: the server's stored steps win, what this device typed on a
  * step not stored stays. A save refused because the request was submitted meanwhile reopens it too.
  *
- * contract: loading (the text in the user's language) → reading (accept, the transaction password
+ * contract: loading (the text in the user's language; the contract the address names, whatever a
+ * restored snapshot remembered; one the server does not know for this user is `notFound`, from where
+ * `request.open` opens the user's own request) → reading (accept, the transaction password
  * twice) → starting (sends the code to the account's phone) → confirming (the code-verification
  * child) → signed (final). A verification the server no longer knows returns to reading.
  *
@@ -40,6 +42,7 @@ import {
 import type { Gender } from '../contract/insurance.schema';
 import type { UploadedFile } from '../contract/mining.schema';
 import { routePaths } from '../contract/paths';
+import type { FlowRoute } from './flow';
 import { combineRegister, splitRegister, toFieldErrors, type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
 import {
   codeVerificationMachine,
@@ -133,6 +136,8 @@ export type CreditMedRequestEvent =
   /** Back to the step before (family → personal, images → family, declarations → images). */
   | { type: 'step.back' }
   | { type: 'contract.retry' }
+  /** From a contract the server does not know for this user: open the user's own request instead. */
+  | { type: 'request.open' }
   | { type: 'sign.accept'; value: boolean }
   | { type: 'sign.change'; field: SignTextField; value: string }
   | { type: 'sign.submit' }
@@ -143,7 +148,9 @@ export type CreditMedRequestEvent =
    */
   | { type: 'flow.resumed' }
   /** The language changed: the contract's text is loaded again (what was typed stays). */
-  | { type: 'flow.refresh' };
+  | { type: 'flow.refresh' }
+  /** The runner's route to a step the URL names; /credit-med/request/contract/{id} brings the id. */
+  | FlowRoute;
 
 const emptyRegister: RegisterParts = { first: '', second: '', number: '' };
 export const emptyPersonal: PersonalForm = { last_name: '', first_name: '', register: emptyRegister, phone: '', email: '', address: '', gender: '' };
@@ -225,6 +232,14 @@ const freshContext = (input: CreditMedRequestInput): CreditMedRequestContext => 
   fieldErrors: {},
   error: null,
 });
+
+/** The contract id a route brings from the URL (/credit-med/request/contract/{id}), if a valid one. */
+export const routedContractId = (event: { type: string; params?: Record<string, string> }): number | null => {
+  const id = event.type === 'xstate.route' ? event.params?.id : undefined;
+  return id !== undefined && /^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null;
+};
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 const showError = { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) };
 
@@ -367,9 +382,20 @@ export const creditMedRequestMachine = setup({
     signStartFailed: assign(({ context }, { error }: { error: unknown }) => ({ signAttempt: context.signAttempt + 1, error: errorMessage(error), fieldErrors: errorFields(error) })),
     rememberSigned: assign({ verification: null, sign: emptySign, error: null, fieldErrors: {} }),
     resumeCodeStep: forwardTo('codeVerification'),
+    /**
+     * The address names the contract: a link (the dashboard's, a notification's, another's) opens the
+     * contract it names, not one a restored snapshot remembers; the same one keeps where signing stands.
+     */
+    contractFromRoute: assign(({ context, event }) => {
+      const id = routedContractId(event);
+      if (id === null || id === context.contractId) return {};
+      return { contractId: id, contract: null, sign: emptySign, verification: null, error: null, fieldErrors: {} };
+    }),
   },
   guards: {
-    hasContract: ({ context }) => context.contractId !== null,
+    /** A route to the contract: the id in the address, else the one this request has. */
+    mayOpenContract: ({ context, event }) => routedContractId(event) !== null || context.contractId !== null,
+    isNotFound: (_, { error }: { error: unknown }) => isNotFound(error),
     isPersonalValid: ({ context }) => Object.keys(personalErrors(context.personal)).length === 0,
     isFamilyValid: ({ context }) => Object.keys(familyErrors(context)).length === 0,
     areImagesComplete: ({ context }) => CM_IMAGE_SLOTS.every((slot) => context.images[slot] !== null),
@@ -528,7 +554,7 @@ export const creditMedRequestMachine = setup({
     contract: {
       id: 'contract',
       meta: { path: routePaths.creditMedRequestContract.pattern },
-      route: { guard: 'hasContract' },
+      route: { guard: 'mayOpenContract', actions: 'contractFromRoute' },
       initial: 'loading',
       states: {
         loading: {
@@ -540,10 +566,15 @@ export const creditMedRequestMachine = setup({
               { guard: { type: 'isContractSigned', params: ({ event }) => event.output }, target: '#signed', actions: [{ type: 'rememberContract', params: ({ event }) => event.output }, 'rememberSigned'] },
               { target: 'reading', actions: { type: 'rememberContract', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'failed', actions: showError },
+            onError: [
+              // Not this user's (or no longer there): nothing to try again; the wizard forgets it (not stored).
+              { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: showError },
+              { target: 'failed', actions: showError },
+            ],
           },
         },
         failed: { on: { 'contract.retry': { target: 'loading' }, 'flow.refresh': { target: 'loading' } } },
+        notFound: { on: { 'request.open': { target: '#opening' } } },
         reading: {
           on: {
             'flow.refresh': { target: 'loading' },

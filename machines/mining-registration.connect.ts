@@ -72,7 +72,7 @@ export const connectMining = (snapshot: Snapshot): MiningView => {
     step,
     stepNumber: (MINING_STEPS_SHOWN as readonly string[]).indexOf(step === 'opening' ? 'insurer' : step) + 1,
     programme: context.programme,
-    programmeLoading: snapshot.matches({ welcome: 'loading' }),
+    programmeLoading: snapshot.matches({ welcome: 'loading' }) || snapshot.matches({ welcome: 'reloading' }),
     programmeFailed: snapshot.matches({ welcome: 'failed' }),
     register: context.person.register,
     phone: context.person.phone,

@@ -1,7 +1,7 @@
 /**
  * Mining-company employee registration (/ot/, issue 11): seven routable steps.
  *
- * welcome (the programme, from the server) → register (register number and phone, checked against the
+ * welcome (the programme, from the server, loaded from the start whatever the step) → register (register number and phone, checked against the
  * employer's roster; the answer sends the first code) → confirm (the code-verification child) →
  * opening (loads the person's draft on the server with the token the confirmed code brought, then goes
  * to its first incomplete step) → insurer → beneficiaries → images (the three identity images, whose
@@ -14,7 +14,7 @@
  * step stays on the first incomplete one. The draft token is the context's `token`; a draft the
  * server no longer knows (`errors.verificationGone`) sends the person back to the register step.
  */
-import { assertEvent, assign, forwardTo, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, forwardTo, fromPromise, setup, stateIn, stopChild } from 'xstate';
 import { routePaths } from '../contract/paths';
 import { ApiError, errorFields, errorMessage } from '../contract/api-error';
 import type { CodeSent } from '../contract/account.schema';
@@ -68,6 +68,8 @@ export interface MiningRegistrationInput {
 export interface MiningRegistrationContext {
   keySeed: string;
   programme: Programme | null;
+  /** The programme's first load failed (the welcome page then offers to try again). */
+  programmeFailed: boolean;
   /** The register step. */
   person: { register: RegisterParts; phone: string };
   /** The verification under way and where its code step stands; null until a code was sent. */
@@ -230,6 +232,7 @@ const failureOf = (output: CodeVerificationOutput): Message => (output.outcome =
 const freshContext = (keySeed: string): MiningRegistrationContext => ({
   keySeed,
   programme: null,
+  programmeFailed: false,
   person: { register: emptyRegister, phone: '' },
   verification: null,
   token: null,
@@ -281,7 +284,10 @@ export const miningRegistrationMachine = setup({
     }),
   },
   actions: {
-    rememberProgramme: assign((_, programme: Programme) => ({ programme, error: null })),
+    rememberProgramme: assign((_, programme: Programme) => ({ programme, programmeFailed: false, error: null })),
+    programmeFailed: assign({ programmeFailed: true }),
+    /** The programme arrived while a step is shown: what the step shows (an error too) stays. */
+    keepProgramme: assign((_, programme: Programme) => ({ programme })),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error), fieldErrors: errorFields(error) })),
     changeRegister: assign(({ context, event }) => {
       assertEvent(event, 'register.changeRegister');
@@ -375,6 +381,8 @@ export const miningRegistrationMachine = setup({
   guards: {
     hasTicket: ({ context }) => context.verification !== null,
     hasToken: ({ context }) => context.token !== null,
+    hasProgramme: ({ context }) => context.programme !== null,
+    hasProgrammeFailed: ({ context }) => context.programmeFailed,
     hasInsurer: ({ context }) => context.token !== null && context.draft?.insurer != null,
     hasBeneficiaries: ({ context }) => context.token !== null && context.draft?.insurer != null && context.draft.beneficiaries != null,
     isSubmitted: ({ context }) => context.submitted !== null,
@@ -393,6 +401,30 @@ export const miningRegistrationMachine = setup({
 }).createMachine({
   id: 'mining-registration',
   context: ({ input }) => freshContext(input.keySeed),
+  // The programme loads whatever step the wizard opens at (a shared /ot/register link too): the steps
+  // after the welcome name its product and ask for children only when it covers them. The welcome
+  // page waits for it; on another step it arrives quietly, and a failure there leaves the step as it is.
+  invoke: {
+    id: 'loadProgramme',
+    src: 'loadProgramme',
+    // The answered loader is let go (stopChild): the root never exits, so nothing else would end it.
+    onDone: [
+      {
+        guard: stateIn({ welcome: 'loading' }),
+        target: '.welcome.ready',
+        actions: [{ type: 'rememberProgramme', params: ({ event }) => event.output }, stopChild('loadProgramme')],
+      },
+      { actions: [{ type: 'keepProgramme', params: ({ event }) => event.output }, stopChild('loadProgramme')] },
+    ],
+    onError: [
+      {
+        guard: stateIn({ welcome: 'loading' }),
+        target: '.welcome.failed',
+        actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, 'programmeFailed', stopChild('loadProgramme')],
+      },
+      { actions: ['programmeFailed', stopChild('loadProgramme')] },
+    ],
+  },
   initial: 'welcome',
   states: {
     welcome: {
@@ -401,9 +433,17 @@ export const miningRegistrationMachine = setup({
       route: {},
       initial: 'loading',
       states: {
+        // Waits for the programme the machine loads from its start (above); back here later, it is known or failed.
         loading: {
+          always: [
+            { guard: 'hasProgramme', target: 'ready' },
+            { guard: 'hasProgrammeFailed', target: 'failed' },
+          ],
+        },
+        // "Try again" after a failed load.
+        reloading: {
           invoke: {
-            id: 'loadProgramme',
+            id: 'reloadProgramme',
             src: 'loadProgramme',
             onDone: { target: 'ready', actions: { type: 'rememberProgramme', params: ({ event }) => event.output } },
             onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
@@ -422,7 +462,7 @@ export const miningRegistrationMachine = setup({
             ],
           },
         },
-        failed: { on: { 'programme.retry': { target: 'loading' } } },
+        failed: { on: { 'programme.retry': { target: 'reloading' } } },
       },
     },
     register: {

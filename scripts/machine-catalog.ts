@@ -15,6 +15,7 @@ export const machineCatalog = {
   'credit-med-request': () => import('../tests/machines/credit-med-request.model.ts').then((module) => module.creditMedRequestModel),
   'credit-med-repay': () => import('../tests/machines/credit-med-repay.model.ts').then((module) => module.creditMedRepayModel),
   'credit-med-card-buy': () => import('../tests/machines/credit-med-card-buy.model.ts').then((module) => module.creditMedCardBuyModel),
+  'credit-med-tx-reset': () => import('../tests/machines/credit-med-tx-reset.model.ts').then((module) => module.creditMedTxResetModel),
   'credit-med-pre-claim': () => import('../tests/machines/credit-med-pre-claim.model.ts').then((module) => module.creditMedPreClaimModel),
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
   'document-download': () => import('../tests/machines/document-download.model.ts').then((module) => module.documentDownloadModel),

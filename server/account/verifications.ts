@@ -34,9 +34,10 @@ export const DEFAULT_CODE_OPTIONS: CodeOptions = {
 
 /**
  * `mining`: the /ot/ registration's phone check (server/mining/); `credit_med_sign`: signing the Credit
- * Med contract; `fee`: the /fee pages' contract phone (server/fees/).
+ * Med contract; `fee`: the /fee pages' contract phone (server/fees/); `credit_med_tx_reset`: a new Credit
+ * Med transaction password.
  */
-export type Purpose = 'register' | 'reset_password' | 'mining' | 'credit_med_sign' | 'fee';
+export type Purpose = 'register' | 'reset_password' | 'mining' | 'credit_med_sign' | 'fee' | 'credit_med_tx_reset';
 /** Kinds of message the resend wait applies to. */
 export type SmsPurpose = Purpose | 'username';
 

@@ -200,9 +200,16 @@ export const openDraft = async (db: Queryable, userId: number, policy: ClaimPoli
 
 export const claimLink = (id: number) => `/user/claim/detail/${id}`;
 
-/** Tells the claim's owner its stage changed (in the caller's transaction). */
-export const notifyStage = (tx: Queryable, row: Pick<ClaimRow, 'id' | 'user_id' | 'claim_number'>, stage: ClaimStage) =>
-  notify(tx, row.user_id, { kind: 'claim_stage_changed', params: { claim_number: row.claim_number ?? '', stage }, link: claimLink(Number(row.id)) });
+/**
+ * Tells the claim's owner its stage changed (in the caller's transaction); a resolved claim's
+ * notification names its outcome, so a refusal reads as one rather than only 'resolved'.
+ */
+export const notifyStage = (tx: Queryable, row: Pick<ClaimRow, 'id' | 'user_id' | 'claim_number' | 'outcome'>, stage: ClaimStage) =>
+  notify(tx, row.user_id, {
+    kind: 'claim_stage_changed',
+    params: { claim_number: row.claim_number ?? '', stage, ...(stage === 'resolved' && row.outcome ? { outcome: row.outcome } : {}) },
+    link: claimLink(Number(row.id)),
+  });
 
 /**
  * The reference server's scripted reviewer: claims received at least `afterMs` ago move to 'review'

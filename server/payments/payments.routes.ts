@@ -154,6 +154,22 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
     return c.json<Invoice>(await currentInvoice(id));
   });
 
+  /**
+   * The payer gives up on a pending invoice (the QR page's 'cancel'): it fails with reason
+   * 'cancelled', so the status page offers the ways to pay again; what it paid for is kept. An
+   * invoice no longer pending is answered as it is. Money a provider still reports for it later is
+   * honoured like any late payment (completion.ts).
+   */
+  app.post('/invoices/:id/cancel/', jsonBodyLimit, maybeUser, async (c) => {
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw notFound();
+    const row = await readInvoice(db, id);
+    if (!row || !mayReadInvoice(c, row)) throw notFound();
+    await expireDueInvoices(db, { invoiceId: id });
+    await db.query(`update invoices set status = 'failed', failure_reason = 'cancelled', updated_at = now() where id = $1 and status = 'pending'`, [id]);
+    return c.json<Invoice>(await currentInvoice(id));
+  });
+
   for (const provider of CALLBACK_PROVIDERS) {
     app.post(`/payments/${provider}/callback/`, jsonBodyLimit, async (c) => {
       await handleCallback(db, secret, provider, await c.req.text(), c.req.header(SIGNATURE_HEADER));

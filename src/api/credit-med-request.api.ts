@@ -1,7 +1,7 @@
 /** The Credit Med request-side calls (docs/api.md "Credit Med: request and contract"): one function per call, answers parsed with their schemas. */
 import { z } from 'zod/mini';
-import { codeSentSchema, type ConfirmBody, type ResendBody } from '../../contract/account.schema';
-import { cmContractSchema, cmRequestSchema, cmSignedSchema, cmSubmittedSchema, cmSummarySchema, type CmSignBody } from '../../contract/credit-med-request.schema';
+import { codeSentSchema, okSchema, type ConfirmBody, type ResendBody } from '../../contract/account.schema';
+import { cmContractSchema, cmRequestSchema, cmSignedSchema, cmSubmittedSchema, cmSummarySchema, type CmSignBody, type CmTxPasswordResetBody } from '../../contract/credit-med-request.schema';
 import { IDEMPOTENCY_HEADER } from '../../contract/insurance.schema';
 import { http, request } from './client';
 
@@ -28,3 +28,13 @@ export const startCmSigning = (id: number, body: CmSignBody, key: string) => pos
 export const resendCmSignCode = (body: ResendBody) => post(codeSentSchema, 'api/credit-med/signing/resend/', body);
 /** POST /api/credit-med/signing/confirm/: the right code signs the contract the ticket was started for. */
 export const confirmCmSignCode = (body: ConfirmBody) => post(cmSignedSchema, 'api/credit-med/signing/confirm/', body);
+
+// ── A forgotten transaction password (issue 24) ─────────────────────────────────────────────────────
+/** POST /api/credit-med/tx-password/reset/: a code to the account's phone. */
+export const startTxPasswordReset = () => post(codeSentSchema, 'api/credit-med/tx-password/reset/', {});
+/** POST …/reset/resend/: a new code for the reset's `ticket`. */
+export const resendTxPasswordResetCode = (body: ResendBody) => post(codeSentSchema, 'api/credit-med/tx-password/reset/resend/', body);
+/** POST …/reset/verify/: the code from the phone. */
+export const verifyTxPasswordResetCode = (body: ConfirmBody) => post(okSchema, 'api/credit-med/tx-password/reset/verify/', body);
+/** POST …/reset/password/: the new transaction password (twice) after the code was accepted. */
+export const saveTxPassword = (body: CmTxPasswordResetBody) => post(okSchema, 'api/credit-med/tx-password/reset/password/', body);

@@ -36,4 +36,12 @@ export const getInvoice = (invoiceId: string, accessKey: string | null) =>
       .json(),
   );
 
+/** POST /api/invoices/{id}/cancel/: the payer cancels a pending invoice (it fails, 'cancelled'); same access as reading it. */
+export const cancelInvoice = (invoiceId: string, accessKey: string | null) =>
+  request(invoiceSchema, () =>
+    http
+      .post(`api/invoices/${encodeURIComponent(invoiceId)}/cancel/`, { json: {}, headers: accessKey ? { [APPLICATION_KEY_HEADER]: accessKey } : {} })
+      .json(),
+  );
+
 // ── end of the payment status calls ────────────────────────────────────────────────────────────────

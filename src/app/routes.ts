@@ -51,6 +51,7 @@ const CreditMedPreClaimPage = lazyPage(() => import('../features/credit-med/card
 const CreditMedBuyPage = lazyPage(() => import('../features/credit-med/card/buy.page'));
 const CreditMedPaymentStatusPage = lazyPage(() => import('../features/credit-med/card/payment-status.page'));
 const CreditMedRepayPage = lazyPage(() => import('../features/credit-med/card/repay.page'));
+const CreditMedTxPasswordPage = lazyPage(() => import('../features/credit-med/card/tx-password.page'));
 // Claims (issue 12): the landing, the list, one claim, choosing the policy, and the wizard (one view for its steps).
 const ClaimsHomePage = lazyPage(() => import('../features/claims/claims-home.page'));
 const ClaimListPage = lazyPage(() => import('../features/claims/claim-list.page'));
@@ -143,6 +144,7 @@ export const routes: readonly AppRoute[] = [
   route('creditMedPreClaimPayment', 'user', 'creditMed', 'titles.preClaim', CreditMedPreClaimPage),
   route('creditMedRepay', 'user', 'creditMed', 'titles.repay', CreditMedRepayPage),
   route('creditMedRepayBuy', 'user', 'creditMed', 'titles.repay', CreditMedRepayPage),
+  route('creditMedTxPassword', 'user', 'creditMed', 'titles.creditMedTxPassword', CreditMedTxPasswordPage),
 ];
 
 /**

@@ -28,6 +28,8 @@ type Context = CreditMedRequestContext;
 
 export const KEY_SEED = 'seed-cm-0123456789';
 export const CONTRACT_ID = 7;
+/** A contract id in a link that is not this request's. */
+export const OTHER_CONTRACT_ID = 912;
 
 const file = (id: string): UploadedFile => ({ id, filename: `${id}.jpg`, size: 2048, mime: 'image/jpeg' });
 export const files = { idFront: file('up-front'), idBack: file('up-back'), selfie: file('up-selfie') };
@@ -141,6 +143,11 @@ const opened = (request: CmRequest, before: Context): Partial<Context> => {
   };
 };
 
+/** The contract id a link names: the route's `id` parameter, a positive whole number. */
+const linkedId = (event: unknown): number | null => {
+  const id = (event as { params?: { id?: string } }).params?.id;
+  return id !== undefined && /^[1-9]\d*$/.test(id) ? Number(id) : null;
+};
 const shown = (error: unknown): Partial<Context> => ({ error: shownMessage(error), fieldErrors: shownFields(error) });
 /** Submitted meanwhile (another device): nothing is shown, the request opens again. */
 const submittedElsewhere = (error: unknown) => error instanceof ApiError && error.body.key === errorKeys.creditMedRequestSubmitted;
@@ -241,7 +248,9 @@ export const creditMedRequestModel = defineModel({
     doneEvent('loadContract', contract),
     doneEvent('loadContract', signedContract),
     errorEvent('loadContract', notFound),
+    errorEvent('loadContract', network),
     { type: 'contract.retry' },
+    { type: 'request.open' },
     { type: 'flow.refresh' },
     { type: 'sign.accept', value: true },
     { type: 'sign.change', field: 'password', value: '582047' },
@@ -256,6 +265,9 @@ export const creditMedRequestModel = defineModel({
     errorEvent('codeVerification', childFailed),
     { type: 'flow.resumed' },
     ...['#request', '#contract'].map((to) => ({ type: 'xstate.route', to })),
+    // A link to a contract: this request's own, and another one (someone else's, or a stale id).
+    { type: 'xstate.route', to: '#contract', params: { id: String(CONTRACT_ID) } },
+    { type: 'xstate.route', to: '#contract', params: { id: String(OTHER_CONTRACT_ID) } },
   ],
   // What the guards read: each step's validity where it is shown, the children, the contract id.
   flags: (snapshot) => {
@@ -277,6 +289,12 @@ export const creditMedRequestModel = defineModel({
     initial: (input) => expectedInitial(input.keySeed, input.contractId ?? null),
     initialState: () => 'request.opening.loading',
     effects: {
+      // A link naming another contract than this request's opens that one, with nothing of the other's signing.
+      'xstate.route': (before, event, from) => {
+        const id = linkedId(event);
+        if (from.matches('signed') || (event as { to: string }).to !== '#contract' || id === null || id === before.contractId) return {};
+        return { contractId: id, contract: null, sign: blankSign, verification: null, error: null, fieldErrors: {} };
+      },
       'xstate.done.actor.loadRequest': (before, event) => opened(event.output as CmRequest, before),
       'xstate.error.actor.loadRequest': (_, event) => shown(event.error),
       'personal.change': (before, event, from) =>
@@ -372,7 +390,9 @@ export const creditMedRequestModel = defineModel({
         return step ? backFrom[step] : from.value;
       },
       'xstate.done.actor.loadContract': (_, event) => ((event.output as CmContract).status === 'signed' ? 'signed' : 'contract.reading'),
-      'xstate.error.actor.loadContract': () => 'contract.failed',
+      // Not found (someone else's contract, or gone) is final for that id; anything else can be tried again.
+      'xstate.error.actor.loadContract': (_, event) => ((event.error as { status?: number }).status === 404 ? 'contract.notFound' : 'contract.failed'),
+      'request.open': (_, __, from) => (from.matches('contract.notFound') ? 'request.opening.loading' : from.value),
       'contract.retry': (_, __, from) => (from.matches('contract.failed') ? 'contract.loading' : from.value),
       'flow.resumed': (_, __, from) =>
         ['personal', 'family', 'images', 'declarations'].some((step) => editing(from, step)) ? 'request.opening.loading' : reading(from) ? 'contract.loading' : from.value,
@@ -386,7 +406,7 @@ export const creditMedRequestModel = defineModel({
         if (from.matches('signed')) return from.value;
         const to = (event as { to: string }).to;
         if (to === '#request') return 'request.opening.loading';
-        return before.contractId !== null ? 'contract.loading' : from.value;
+        return before.contractId !== null || linkedId(event) !== null ? 'contract.loading' : from.value;
       },
     },
     states: {

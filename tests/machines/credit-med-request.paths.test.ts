@@ -12,6 +12,9 @@ import {
   contract,
   CONTRACT_ID,
   creditMedRequestModel,
+  network,
+  notFound,
+  OTHER_CONTRACT_ID,
   emptyRequest,
   files,
   KEY_SEED,
@@ -195,5 +198,31 @@ describe('credit med request behaviour', () => {
     expect(last?.value).toEqual({ request: { family: 'editing' } });
     expect(last?.context.error).toEqual({ key: errorKeys.generic });
     expect(last?.context.emergency.name).toBe('Батсүх');
+  });
+});
+
+describe('credit med request: the address names the contract (issue 24 item 9)', () => {
+  const own = String(CONTRACT_ID);
+  const foreign = String(OTHER_CONTRACT_ID);
+  it("shows someone else's contract as not found, with the way to the user's own request instead of 'try again'", async () => {
+    const result = await replay([{ type: 'xstate.route', to: '#contract', params: { id: foreign } }, errorEvent('loadContract', notFound)]);
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ contract: 'notFound' });
+    expect(connectCmRequest(last as never)).toMatchObject({ contractNotFound: true, contractFailed: false, contractId: OTHER_CONTRACT_ID });
+    const opened = await replay([{ type: 'xstate.route', to: '#contract', params: { id: foreign } }, errorEvent('loadContract', notFound), { type: 'request.open' }, doneEvent('loadRequest', requestSubmitted)]);
+    expect(opened.steps.at(-1)?.snapshot.value).toEqual({ contract: 'loading' });
+    expect(opened.steps.at(-1)?.snapshot.context.contractId).toBe(CONTRACT_ID);
+  });
+
+  it("opens the contract a link names, not the foreign one a restored wizard remembered", async () => {
+    // The wizard remembered a foreign id (its snapshot at the contract); the user's own link names theirs.
+    const result = await replay([
+      { type: 'xstate.route', to: '#contract', params: { id: foreign } },
+      errorEvent('loadContract', network),
+      { type: 'xstate.route', to: '#contract', params: { id: own } },
+    ]);
+    const loads = result.invocations.filter((call) => call.id === 'loadContract').map((call) => call.input);
+    expect(loads).toEqual([{ id: OTHER_CONTRACT_ID }, { id: CONTRACT_ID }]);
+    expect(result.steps.at(-1)?.snapshot.context.contractId).toBe(CONTRACT_ID);
   });
 });

@@ -115,6 +115,7 @@ const noImages = { idFront: null, idBack: null, selfie: null };
 export const expectedInitial = (keySeed: string): Context => ({
   keySeed,
   programme: null,
+  programmeFailed: false,
   person: { register: emptyRegister, phone: '' },
   verification: null,
   token: null,
@@ -216,7 +217,8 @@ const routeTarget = (context: Context, to: string, from: OracleState) => {
   };
   if (!allowed[to]) return from.value;
   const initial: Record<string, string> = {
-    '#welcome': 'welcome.loading',
+    // The programme loads from the start: back on the welcome page it is shown, or its failure is.
+    '#welcome': context.programme !== null ? 'welcome.ready' : context.programmeFailed ? 'welcome.failed' : 'welcome.loading',
     '#register': 'register.editing',
     '#confirm': 'confirm',
     '#insurer': 'insurer.editing',
@@ -238,6 +240,8 @@ export const miningRegistrationModel = defineModel({
   events: [
     doneEvent('loadProgramme', programme),
     errorEvent('loadProgramme', network),
+    doneEvent('reloadProgramme', programme),
+    errorEvent('reloadProgramme', network),
     { type: 'programme.retry' },
     { type: 'welcome.start' },
     ...validRegister,
@@ -321,8 +325,13 @@ export const miningRegistrationModel = defineModel({
     initial: (input) => expectedInitial(input.keySeed),
     initialState: () => 'welcome.loading',
     effects: {
-      'xstate.done.actor.loadProgramme': (_, event) => ({ programme: event.output as Programme, error: null }),
-      'xstate.error.actor.loadProgramme': (_, event) => ({ error: shownMessage(event.error), fieldErrors: shownFields(event.error) }),
+      // Loaded from the start: the welcome page waits for it; any other step only gains the programme.
+      'xstate.done.actor.loadProgramme': (_, event, from) =>
+        from.matches('welcome.loading') ? { programme: event.output as Programme, programmeFailed: false, error: null } : { programme: event.output as Programme },
+      'xstate.error.actor.loadProgramme': (_, event, from) =>
+        from.matches('welcome.loading') ? { programmeFailed: true, error: shownMessage(event.error), fieldErrors: shownFields(event.error) } : { programmeFailed: true },
+      'xstate.done.actor.reloadProgramme': (_, event) => ({ programme: event.output as Programme, programmeFailed: false, error: null }),
+      'xstate.error.actor.reloadProgramme': (_, event) => ({ error: shownMessage(event.error), fieldErrors: shownFields(event.error) }),
       'register.changeRegister': (before, event, from) =>
         editing(from, 'register') ? { person: { ...before.person, register: event.value }, fieldErrors: without(before.fieldErrors, 'register') } : {},
       'register.changePhone': (before, event, from) =>
@@ -409,9 +418,11 @@ export const miningRegistrationModel = defineModel({
       'registration.restart': (before, _, from) => (from.matches('result') ? { ...expectedInitial(before.keySeed), programme: before.programme } : {}),
     },
     targets: {
-      'xstate.done.actor.loadProgramme': () => 'welcome.ready',
-      'xstate.error.actor.loadProgramme': () => 'welcome.failed',
-      'programme.retry': (_, __, from) => (from.matches('welcome.failed') ? 'welcome.loading' : from.value),
+      'xstate.done.actor.loadProgramme': (_, __, from) => (from.matches('welcome.loading') ? 'welcome.ready' : from.value),
+      'xstate.error.actor.loadProgramme': (_, __, from) => (from.matches('welcome.loading') ? 'welcome.failed' : from.value),
+      'xstate.done.actor.reloadProgramme': () => 'welcome.ready',
+      'xstate.error.actor.reloadProgramme': () => 'welcome.failed',
+      'programme.retry': (_, __, from) => (from.matches('welcome.failed') ? 'welcome.reloading' : from.value),
       'welcome.start': (before, _, from) => (from.matches('welcome.ready') ? startTarget(before) : from.value),
       'register.submit': (before, _, from) =>
         editing(from, 'register') ? (Object.keys(expectedRegisterErrors(before)).length === 0 ? 'register.sending' : 'register.editing') : from.value,
@@ -451,6 +462,7 @@ export const miningRegistrationModel = defineModel({
       images: (context) => context.token !== null && context.draft?.insurer != null && context.draft.beneficiaries != null,
       result: (context) => context.submitted !== null,
       'welcome.loading': (_, state) => state.running.includes('loadProgramme'),
+      'welcome.reloading': (_, state) => state.running.includes('reloadProgramme'),
     },
     sent: {
       startRegistration: (context) => ({

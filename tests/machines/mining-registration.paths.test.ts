@@ -86,6 +86,21 @@ describe('mining registration behaviour', () => {
     expect(steps.at(-1)).toEqual([{ last_name: '', first_name: '', register: { first: '', second: '', number: '' }, relationship: '', share: '40' }]);
   });
 
+  it('loads the programme when opened straight at the register step (a shared link), keeping what the step shows', async () => {
+    const result = await replay([
+      { type: 'xstate.route', to: '#register' },
+      { type: 'register.changePhone', value: PHONE },
+      { type: 'register.submit' },
+      doneEvent('loadProgramme', programme),
+    ]);
+    const last = result.steps.at(-1)?.snapshot;
+    expect(last?.value).toEqual({ register: 'editing' });
+    expect(last?.context.programme).toEqual(programme);
+    // The step's own errors stay; later steps know the product and whether children are covered.
+    expect(Object.keys(last?.context.fieldErrors ?? {})).toContain('register');
+    expect(connectMining(last as never)).toMatchObject({ programme, childrenCovered: true });
+  });
+
   it('keeps a deep link to a later step on the first incomplete one', async () => {
     const result = await replay([...toInsurer, { type: 'xstate.route', to: '#images' }, { type: 'xstate.route', to: '#beneficiaries' }, { type: 'xstate.route', to: '#result' }]);
     expect(result.steps.slice(-3).map((step) => step.snapshot.value)).toEqual([{ insurer: 'editing' }, { insurer: 'editing' }, { insurer: 'editing' }]);

@@ -37,8 +37,9 @@ describe('route table', () => {
     }
     // 51 paths of SPEC 2 plus /user, where signed-in users land, the password recovery's
     // code and new-password steps (docs/decisions.md, "Accounts"), and the claim wizard's four later
-    // steps (docs/decisions.md, "Issue 12"), and the public document check /verify/:code/ (issue 23).
-    expect(routes).toHaveLength(59);
+    // steps (docs/decisions.md, "Issue 12"), the public document check /verify/:code/ (issue 23), and
+    // the Credit Med transaction password reset /credit-med/tx-password (issue 24).
+    expect(routes).toHaveLength(60);
     expect(byPath('/verify/:code/')).toMatchObject({ access: 'public', layout: 'home' });
   });
   it('gives each area its access level and layout', () => {

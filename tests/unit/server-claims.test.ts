@@ -109,6 +109,12 @@ describe('claims: seeded demo data', () => {
     const detail = await claimOf(await call('GET', `/api/claims/${refused?.id}/`, demo, undefined, { 'Accept-Language': 'en' }));
     expect(detail.refused_amount).toBe(1_200_000);
     expect(detail.refused_reason).toMatch(/14 days/);
+    // Its notification says it was refused, not only that it was resolved.
+    const { rows: notes } = await server.db.query<{ params: Record<string, string> }>(
+      "select params from notifications where kind = 'claim_stage_changed' and params->>'claim_number' = $1",
+      [refused?.claim_number],
+    );
+    expect(notes.map((note) => note.params)).toEqual([{ claim_number: refused?.claim_number, stage: 'resolved', outcome: 'refused' }]);
     const review = list.claims.find((claim) => claim.stage === 'review');
     expect((await claimOf(await call('GET', `/api/claims/${review?.id}/`, demo))).requested_documents).toEqual(['medical_report']);
   });

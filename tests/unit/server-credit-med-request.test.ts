@@ -301,3 +301,54 @@ describe('credit med: the contract', () => {
     expect((await findUserByEmail(server.db, 'demo@example.com'))?.credit_med_eligible).toBe(true);
   });
 });
+
+describe('credit med: a forgotten transaction password (issue 24)', () => {
+  /** A new user with a signed contract whose transaction password is 582047; its id and token. */
+  const signedUser = async () => {
+    const user = await newUser();
+    const { hashPassword } = await import('../../server/auth/password');
+    await server.db.query(`insert into credit_med_contracts (user_id, status, transaction_password_hash, signed_at) values ($1, 'signed', $2, now())`, [user.id, await hashPassword('582047')]);
+    return user;
+  };
+  const post = (path: string, body: unknown, token: string) => send(app, 'POST', `/api/credit-med/tx-password/reset/${path}`, body, auth(token));
+
+  it('sends a code to the account phone, then takes a new password once the code is accepted, and ends the pre-claim lock', async () => {
+    const user = await signedUser();
+    const started = await post('', {}, user.token);
+    expect(started.status).toBe(200);
+    const { ticket } = codeSentSchema.parse(await started.json());
+    // The 60 s between codes holds here too.
+    expect((await post('resend/', { ticket }, user.token)).status).toBe(429);
+    // No new password before the code is accepted.
+    expect(await errorOf(await post('password/', { ticket, password: '730591', password_confirm: '730591' }, user.token))).toBe('errors.verificationGone');
+    const code = await lastCode(user.phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await post('verify/', { ticket, code: wrong }, user.token)).status).toBe(422);
+    expect((await post('verify/', { ticket, code }, user.token)).status).toBe(200);
+    // The password's rules and the confirmation are checked by the server.
+    const simple = await post('password/', { ticket, password: '123456', password_confirm: '123456' }, user.token);
+    expect(simple.status).toBe(400);
+    const mismatch = apiErrorSchema.parse(await (await post('password/', { ticket, password: '730591', password_confirm: '730592' }, user.token)).json());
+    expect(mismatch.fields?.password_confirm?.key).toBe('validation.passwordMismatch');
+    // Three wrong passwords had locked pre-claims.
+    await server.db.query(`insert into throttle_counters (bucket, key, hits, window_start) values ('credit-med-transaction-password', $1, 3, now())`, [String(user.id)]);
+    expect((await post('password/', { ticket, password: '730591', password_confirm: '730591' }, user.token)).status).toBe(200);
+    const { rows } = await server.db.query<{ hash: string }>('select transaction_password_hash as hash from credit_med_contracts where user_id = $1', [user.id]);
+    expect(await verifyPassword('730591', rows[0]?.hash ?? '')).toBe(true);
+    expect(await verifyPassword('582047', rows[0]?.hash ?? '')).toBe(false);
+    const { rows: counters } = await server.db.query('select 1 from throttle_counters where bucket = $1 and key = $2', ['credit-med-transaction-password', String(user.id)]);
+    expect(counters).toEqual([]);
+    // The ticket is used up.
+    expect(await errorOf(await post('password/', { ticket, password: '730591', password_confirm: '730591' }, user.token))).toBe('errors.verificationGone');
+  });
+
+  it("refuses another user's ticket, a user without a signed contract, and a user who is not eligible", async () => {
+    const owner = await signedUser();
+    const other = await signedUser();
+    const { ticket } = codeSentSchema.parse(await (await post('', {}, owner.token)).json());
+    expect(await errorOf(await post('verify/', { ticket, code: await lastCode(owner.phone) }, other.token))).toBe('errors.verificationGone');
+    expect((await post('', {}, (await newUser()).token)).status).toBe(404);
+    expect((await post('', {}, (await newUser(false)).token)).status).toBe(403);
+    expect((await app.request('/api/credit-med/tx-password/reset/', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })).status).toBe(401);
+  });
+});

@@ -181,6 +181,30 @@ describe('POST /api/applications/{id}/invoice/', () => {
   });
 });
 
+describe('POST /api/invoices/{id}/cancel/', () => {
+  it('fails a pending invoice as cancelled for its payer only, keeps the purchase payable, and changes no other status', async () => {
+    const draft = await completeDraft(app);
+    const { invoice } = await createInvoice(app, draft, { provider: 'qpay' });
+    const id = invoice?.id ?? '';
+    // Without the application's key it is someone else's: 404, and nothing changes.
+    expect((await send(app, 'POST', `/api/invoices/${id}/cancel/`, {})).status).toBe(404);
+    expect((await send(app, 'POST', '/api/invoices/not-a-uuid/cancel/', {}, draft.owner)).status).toBe(404);
+    expect((await readInvoice(app, draft, id)).status).toBe('pending');
+    const cancelled = await send(app, 'POST', `/api/invoices/${id}/cancel/`, {}, draft.owner);
+    expect(cancelled.status).toBe(200);
+    expect(invoiceSchema.parse(await cancelled.json())).toMatchObject({ id, status: 'failed', failure_reason: 'cancelled' });
+    // Paying another way makes a new invoice for the same application.
+    const again = await createInvoice(app, draft, { provider: 'khan' });
+    expect(again.status).toBe(201);
+    expect(again.invoice?.id).not.toBe(id);
+    // A paid invoice is not cancelled.
+    await devComplete(again.invoice?.id ?? '', 'paid');
+    const late = await send(app, 'POST', `/api/invoices/${again.invoice?.id}/cancel/`, {}, draft.owner);
+    expect(invoiceSchema.parse(await late.json()).status).toBe('paid');
+    expect(await policiesOf(draft.application.id)).toBe(1);
+  });
+});
+
 describe('callbacks', () => {
   it('refuses a callback whose signature does not verify, changing nothing', async () => {
     const draft = await completeDraft(app);

@@ -52,8 +52,11 @@ export const cardRefusal = (card: CardRow | undefined, amount?: number): HttpErr
   return null;
 };
 
+/** The throttle bucket of wrong transaction passwords (a reset of the password clears the user's). */
+export const TRANSACTION_PASSWORD_BUCKET = 'credit-med-transaction-password';
+
 const passwordLimit = (userId: number): Limit => ({
-  bucket: 'credit-med-transaction-password',
+  bucket: TRANSACTION_PASSWORD_BUCKET,
   key: String(userId),
   max: TRANSACTION_PASSWORD_TRIES,
   windowSeconds: TRANSACTION_PASSWORD_LOCK_SECONDS,

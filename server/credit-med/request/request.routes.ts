@@ -8,7 +8,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { confirmBodySchema, maskPhone, resendBodySchema, type CodeSent } from '../../../contract/account.schema';
+import { confirmBodySchema, maskPhone, okSchema, resendBodySchema, type CodeSent } from '../../../contract/account.schema';
 import {
   cmDeclarationsSchema,
   cmFamilySchema,
@@ -16,6 +16,7 @@ import {
   cmImagesBodySchema,
   cmPersonalSchema,
   cmSignBodySchema,
+  cmTxPasswordResetBodySchema,
   CM_REQUEST_STEPS,
   type CmContract,
   type CmRequest,
@@ -40,6 +41,8 @@ import { languageOf } from '../../http/language';
 import { dbIdParam, readBody } from '../../http/validate';
 import { notify } from '../../notifications/notify';
 import { claimUploads, sealUploads } from '../../uploads/uploads.repo';
+import { readSignedContract } from '../cards/cards.repo';
+import { TRANSACTION_PASSWORD_BUCKET } from '../cards/cards.routes';
 import { CONTRACT_TEXT } from './contract-text';
 import { readContractOf, readOwnContract, readRequest, saveStep, toRequest } from './request.repo';
 
@@ -51,6 +54,7 @@ export interface CreditMedRequestDeps {
 }
 
 const PURPOSE = 'credit_med_sign';
+const RESET_PURPOSE = 'credit_med_tx_reset';
 
 const notEligible = () => new HttpError(403, errorBody(errorKeys.creditMedNotEligible));
 const requestSubmitted = () => new HttpError(409, errorBody(errorKeys.creditMedRequestSubmitted));
@@ -275,6 +279,75 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
       { record: (answer: CmSigned) => JSON.stringify(answer), replay: (stored: string) => JSON.parse(stored) as CmSigned },
     );
     return c.json<CmSigned>(signed);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // A forgotten transaction password (issue 24): a code to the account's phone, then a new password.
+  // The code flow is the one every flow shares (60 s between sends, 5 sends and 5 tries); the new
+  // password may be chosen for 10 minutes after the code was accepted, and ends the pre-claim lock.
+  // ---------------------------------------------------------------------------------------------
+
+  const resetCodeText = (language: 'mn' | 'en', code: string) => {
+    const minutes = Math.max(1, Math.round(ttlSeconds / 60));
+    return language === 'en'
+      ? `Nar Life: your code for a new Credit Med transaction password is ${code}. It expires in ${minutes} minutes. Do not share it with anyone.`
+      : `Нар Лайф: Кредит Медийн гүйлгээний шинэ нууц үг тохируулах код ${code}. Код ${minutes} минутын дараа хүчингүй болно. Хэнд ч бүү хэлээрэй.`;
+  };
+
+  /** The reset's verification when it is this user's; else the user must start again. */
+  const resetOfTicket = async (q: Queryable, ticket: string, user: UserRow) => {
+    const found = await verifications.find(q, ticket, RESET_PURPOSE);
+    if (!found || found.payload.user_id !== user.id) throw verificationGone();
+    return found;
+  };
+
+  app.post('/credit-med/tx-password/reset/', ...member, jsonBodyLimit, async (c) => {
+    await readBody(c, okSchema);
+    const user = c.var.user;
+    // Only a signed contract has a transaction password to replace.
+    if (!(await readSignedContract(db, user.id))) throw notFound();
+    if (!user.phone) throw new HttpError(422, errorBody(errorKeys.wrongPhone));
+    const language = languageOf(c.req.header('accept-language'));
+    return c.json<CodeSent>(await verifications.start(RESET_PURPOSE, user.phone, { user_id: user.id }, (code) => resetCodeText(language, code)));
+  });
+
+  app.post('/credit-med/tx-password/reset/resend/', ...member, jsonBodyLimit, async (c) => {
+    const body = await readBody(c, resendBodySchema);
+    await resetOfTicket(db, body.ticket, c.var.user);
+    const language = languageOf(c.req.header('accept-language'));
+    return c.json<CodeSent>(await verifications.resend(body.ticket, RESET_PURPOSE, (code) => resetCodeText(language, code)));
+  });
+
+  app.post('/credit-med/tx-password/reset/verify/', ...member, jsonBodyLimit, async (c) => {
+    const body = await readBody(c, confirmBodySchema);
+    await resetOfTicket(db, body.ticket, c.var.user);
+    await verifications.check(body.ticket, RESET_PURPOSE, body.code);
+    await verifications.markVerified(body.ticket);
+    return c.json({});
+  });
+
+  app.post('/credit-med/tx-password/reset/password/', ...member, jsonBodyLimit, async (c) => {
+    const body = await readBody(c, cmTxPasswordResetBodySchema);
+    const user = c.var.user;
+    // The ticket first: hashing is slow on purpose and must not run for a request that cannot succeed.
+    const open = await resetOfTicket(db, body.ticket, user);
+    if (!open.verified) throw verificationGone();
+    if (open.expired) throw new HttpError(422, errorBody(errorKeys.codeExpired));
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction(async (tx) => {
+      const verification = await resetOfTicket(tx, body.ticket, user);
+      if (!verification.verified) throw verificationGone();
+      if (verification.expired) throw new HttpError(422, errorBody(errorKeys.codeExpired));
+      if (!(await verifications.consume(tx, body.ticket))) throw verificationGone();
+      const { rows } = await tx.query(`update credit_med_contracts set transaction_password_hash = $2 where user_id = $1 and status = 'signed' returning id`, [
+        user.id,
+        passwordHash,
+      ]);
+      if (rows.length === 0) throw notFound();
+      // The wrong tries counted so far (and a lock) belonged to the old password.
+      await tx.query('delete from throttle_counters where bucket = $1 and key = $2', [TRANSACTION_PASSWORD_BUCKET, String(user.id)]);
+    });
+    return c.json({});
   });
 
   return app;

@@ -10,7 +10,9 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/account.schema';
 import { useMessage } from '../../app/messages';
-import { Button } from '../../ui/button';
+import { routePaths } from '../../../contract/paths';
+import { selectSession, useAuthSelector } from '../../app/auth-context';
+import { Button, ButtonLink } from '../../ui/button';
 import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
@@ -36,11 +38,12 @@ function Section({ id, title, lead, children }: { id: string; title: string; lea
   );
 }
 
-/** /user/settings: profile, password, language and cookies; each section saves on its own and says so. */
+/** /user/settings: profile, password, language and cookies, each saving on its own and saying so; the Credit Med transaction password's reset for an eligible user. */
 export default function SettingsPage() {
   const { t } = useTranslation('account');
   const translate = useMessage();
   const actor = useSettingsFlow();
+  const session = useAuthSelector(selectSession);
   const { status, loadError } = useSelector(actor, connectSettings, shallowEqual);
   return (
     <div className="settings">
@@ -58,6 +61,13 @@ export default function SettingsPage() {
           <PasswordSection actor={actor} />
           <LanguageSection actor={actor} />
           <CookiesSection actor={actor} />
+          {session?.isEligible ? (
+            <Section id="settings-tx-password" title={t('settings.txPassword.title')} lead={t('settings.txPassword.lead')}>
+              <ButtonLink href={routePaths.creditMedTxPassword.build()} variant="secondary">
+                {t('settings.txPassword.action')}
+              </ButtonLink>
+            </Section>
+          ) : null}
         </>
       ) : null}
     </div>

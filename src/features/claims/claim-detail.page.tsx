@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { documentPaths } from '../../../contract/document.schema';
 import { DocumentDownload } from '../../shared/documents/document-download';
 import { Link, useParams } from 'wouter';
-import { CLAIM_STAGES, type Claim, type ClaimStage } from '../../../contract/claim.schema';
+import { CLAIM_APPEAL_DAYS, CLAIM_STAGES, type Claim, type ClaimStage } from '../../../contract/claim.schema';
 import { routePaths } from '../../../contract/paths';
 import { getClaim } from '../../api/claims.api';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
+import { ContactHelp } from '../../shared/contact-help';
 import { UPLOAD_NAMESPACE } from '../../shared/upload/upload-slot';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -28,6 +29,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
+
+/** The last day to appeal a decision: CLAIM_APPEAL_DAYS after it ('YYYY-MM-DD'). */
+const appealBy = (claim: Claim) => {
+  const decided = new Date(claim.resolved_at ?? claim.sent_at ?? Date.now());
+  decided.setDate(decided.getDate() + CLAIM_APPEAL_DAYS);
+  return `${decided.getFullYear()}-${String(decided.getMonth() + 1).padStart(2, '0')}-${String(decided.getDate()).padStart(2, '0')}`;
+};
 
 const stageDate = (claim: Claim, stage: ClaimStage) => (stage === 'received' ? claim.received_at : stage === 'review' ? claim.review_at : claim.resolved_at);
 
@@ -147,6 +155,9 @@ function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Clai
             {claim.refused_amount !== null ? <Fact label={t('fields.refusedAmount')}>{format.money(claim.refused_amount)}</Fact> : null}
             {claim.refused_reason ? <Fact label={t('fields.refusedReason')}>{claim.refused_reason}</Fact> : null}
           </dl>
+          <h3>{t('detail.appealTitle')}</h3>
+          <p>{t('detail.appeal', { days: CLAIM_APPEAL_DAYS, date: format.day(appealBy(claim)) })}</p>
+          <ContactHelp />
         </section>
       ) : null}
       {!isDraft ? (

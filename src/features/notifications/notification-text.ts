@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CLAIM_OUTCOMES } from '../../../contract/claim.schema';
 import { NOTIFICATION_KINDS, NOTIFICATION_TEXT_PARAMS, type Notification, type NotificationKind } from '../../../contract/notification.schema';
 import { formatMoney } from '../../app/format';
 
@@ -20,6 +21,11 @@ export function useNotificationText() {
     // A fee payment names its policy; a pre-claim's status names its amount.
     const variant =
       kind === 'invoice_paid' && params.contract_number !== undefined ? 'textPolicy' : kind === 'credit_med_status_changed' && params.amount !== undefined ? 'textAmount' : 'text';
+    // A resolved claim says how it was decided (a refusal is not only 'resolved').
+    const outcome = kind === 'claim_stage_changed' && params.stage === 'resolved' && typeof params.outcome === 'string' ? params.outcome : null;
+    if (outcome && complete && (CLAIM_OUTCOMES as readonly string[]).includes(outcome)) {
+      return { title: t(`kinds.claim_stage_changed.outcomes.${outcome}.title`), text: t(`kinds.claim_stage_changed.outcomes.${outcome}.text`, values) };
+    }
     return {
       title: t(`kinds.${kind}.title`),
       text: complete ? t(`kinds.${kind}.${variant}`, values) : t(`kinds.${kind}.textPlain`),

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { connectMining, MINING_STEPS_SHOWN, type MiningView } from '../../../machines/mining-registration.connect';
 import type { InsurerField } from '../../../machines/mining-registration.machine';
+import { errorKeys } from '../../../contract/error.schema';
+import type { Message } from '../../../contract/validation';
 import { DRAFT_TOKEN_HEADER, type ImageSlot, type LocalText, type UploadedFile } from '../../../contract/mining.schema';
 import { routePaths } from '../../../contract/paths';
 import { paths } from '../../app/paths';
@@ -16,6 +18,7 @@ import { formatDate, formatMoney } from '../../app/format';
 import { useMessage } from '../../app/messages';
 import { BENEFICIARIES_NAMESPACE, BeneficiaryFields } from '../../shared/beneficiary-fields';
 import { CODE_STEP_NAMESPACE, CodeVerificationStep } from '../../shared/code-verification-step';
+import { ContactHelp } from '../../shared/contact-help';
 import { ErrorNotice } from '../../shared/notices';
 import { UPLOAD_NAMESPACE, UploadSlot, type UploadActor } from '../../shared/upload/upload-slot';
 import { uploadSlotMachine } from '../../shared/upload/upload-slot-machine';
@@ -94,7 +97,7 @@ function Welcome({ actor, view }: { actor: MiningActor; view: MiningView }) {
       {view.programmeLoading && !programme ? <p role="status">{t('welcome.loading')}</p> : null}
       {view.programmeFailed ? (
         <div>
-          <ErrorNotice message={view.error} />
+          <StepError message={view.error} />
           <p>{t('welcome.failed')}</p>
           <Button variant="secondary" onPress={() => actor.send({ type: 'programme.retry' })}>
             {t('welcome.retry')}
@@ -139,7 +142,7 @@ function RegisterStep({ actor, view }: { actor: MiningActor; view: MiningView })
     <section>
       <h1 className="ot-page__title">{t('register.title')}</h1>
       <p className="ot-page__lead">{t('register.lead')}</p>
-      <ErrorNotice message={view.error} />
+      <StepError message={view.error} />
       <form onSubmit={submit} noValidate>
         <RegisterField
           label={t('register.registerNumber')}
@@ -163,6 +166,28 @@ function RegisterStep({ actor, view }: { actor: MiningActor; view: MiningView })
   );
 }
 
+/** Refusals that end the road get what to do next and whom to call (issue 24). */
+const NEXT_STEP: Readonly<Record<string, string>> = {
+  [errorKeys.alreadyRegistered]: 'nextStep.alreadyRegistered',
+  [errorKeys.rosterNoMatch]: 'nextStep.rosterNoMatch',
+};
+
+function StepError({ message }: { message: Message | null }) {
+  const { t } = useTranslation(NAMESPACE);
+  const next = message ? NEXT_STEP[message.key] : undefined;
+  return (
+    <>
+      <ErrorNotice message={message} />
+      {next ? (
+        <div className="ot-next-step">
+          <p>{t(next)}</p>
+          <ContactHelp />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function StepActions({ back, busy, label }: { back: string; busy: boolean; label: string }) {
   const { t } = useTranslation(NAMESPACE);
   return (
@@ -183,7 +208,7 @@ function Opening({ actor, view }: { actor: MiningActor; view: MiningView }) {
     <section>
       {view.openingFailed ? (
         <>
-          <ErrorNotice message={view.error} />
+          <StepError message={view.error} />
           <p>{t('opening.failed')}</p>
           <Button variant="secondary" onPress={() => actor.send({ type: 'draft.retry' })}>
             {t('opening.retry')}
@@ -215,7 +240,7 @@ function InsurerStep({ actor, view }: { actor: MiningActor; view: MiningView }) 
     <section>
       <h1 className="ot-page__title">{t('insurer.title')}</h1>
       <p className="ot-page__lead">{t('insurer.lead')}</p>
-      <ErrorNotice message={view.error} />
+      <StepError message={view.error} />
       <dl className="ot-facts">
         <dt>{t('insurer.birthDate')}</dt>
         <dd>{view.birthDate ? formatDate(view.birthDate, i18n.language) : t('insurer.unknown')}</dd>
@@ -262,7 +287,7 @@ function BeneficiariesStep({ actor, view }: { actor: MiningActor; view: MiningVi
       <p className="ot-page__lead" id="ot-beneficiaries-lead">
         {t('beneficiaries.lead')}
       </p>
-      <ErrorNotice message={view.error} />
+      <StepError message={view.error} />
       <form onSubmit={submit} noValidate>
         {view.beneficiaries.map((beneficiary, index) => (
           <BeneficiaryFields
@@ -361,7 +386,7 @@ function ImagesStep({ actor, view }: { actor: MiningActor; view: MiningView }) {
     <section>
       <h1 className="ot-page__title">{t('images.title')}</h1>
       <p className="ot-page__lead">{t('images.lead')}</p>
-      <ErrorNotice message={view.error} />
+      <StepError message={view.error} />
       <form onSubmit={submit} noValidate>
         <h2 className="ot-section__title">{t('images.list')}</h2>
         {SLOTS.map(({ slot, camera }) => (

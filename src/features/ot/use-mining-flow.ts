@@ -24,7 +24,7 @@ import { codeVerificationWith } from '../../shared/code-verification';
 import { withIntentKey } from './intent-key';
 
 /** Bump when the machine's states or context change shape: an older stored snapshot is then dropped. */
-const FLOW_VERSION = 1;
+const FLOW_VERSION = 2;
 
 export const miningMachineWithApi = miningRegistrationMachine.provide({
   actors: {

@@ -86,6 +86,8 @@ export default function PaymentStatusPage() {
           </>
         ),
       }),
+      // The purchase's payment step, this provider chosen again (its invoice is reused) or none.
+      pending: (invoice) => ({ back: paths.buyPaymentAgain(invoice.provider), otherWay: paths.buyPayment() }),
       leave: <Leave />,
       forgetPurchase,
     }),

@@ -9,7 +9,8 @@ import { APPLICATION_KEY_HEADER } from '../../../contract/insurance.schema';
 import { contact } from '../../app/config';
 import { formatDate, formatMoney, formatTimeLeft } from '../../app/format';
 import { useMessage } from '../../app/messages';
-import { Button } from '../../ui/button';
+import { Link } from 'wouter';
+import { Button, ButtonLink } from '../../ui/button';
 import { DocumentDownload } from '../documents/document-download';
 import type { StatusView } from './payment-status.view-model';
 
@@ -206,7 +207,37 @@ function ProviderInstructions({ invoice, secondsLeft }: { invoice: Invoice; seco
   );
 }
 
-export function PendingView({ view, onCheck }: { view: Extract<StatusView, { kind: 'pending' }>; onCheck: () => void }) {
+/**
+ * The ways out of a waiting payment (issue 24): back to the provider choice with this provider, 'pay
+ * another way' (the choice, what is being paid kept), and cancelling this payment request.
+ */
+export interface PendingWays {
+  back: string;
+  otherWay: string;
+  onCancel: () => void;
+  cancelling: boolean;
+}
+
+function PendingWaysActions({ ways }: { ways: PendingWays }) {
+  const { t } = useTranslation('payment');
+  return (
+    <nav className="payment-card__ways" aria-label={t('pending.ways.label')}>
+      {ways.back !== ways.otherWay ? (
+        <Link className="payment-card__back" href={ways.back}>
+          {t('pending.ways.back')}
+        </Link>
+      ) : null}
+      <ButtonLink href={ways.otherWay} variant="secondary">
+        {t('pending.ways.otherWay')}
+      </ButtonLink>
+      <Button variant="ghost" onPress={ways.onCancel} isBusy={ways.cancelling}>
+        {t('pending.ways.cancel')}
+      </Button>
+    </nav>
+  );
+}
+
+export function PendingView({ view, onCheck, ways }: { view: Extract<StatusView, { kind: 'pending' }>; onCheck: () => void; ways?: PendingWays }) {
   const { t } = useTranslation('payment');
   const translate = useMessage();
   const { invoice, stillPending, error, secondsLeft } = view;
@@ -235,6 +266,7 @@ export function PendingView({ view, onCheck }: { view: Extract<StatusView, { kin
           {stillPending ? t('pending.stillPending.checkAgain') : t('pending.checkNow')}
         </Button>
       </Actions>
+      {ways ? <PendingWaysActions ways={ways} /> : null}
     </StatusCard>
   );
 }

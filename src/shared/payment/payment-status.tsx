@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { paymentStatusMachine, type CheckInvoiceInput, type PaymentStatusInput } from '../../../machines/payment-status.machine';
 import type { Invoice } from '../../../contract/payment.schema';
-import { getInvoice } from '../../api/payment.api';
+import { cancelInvoice, getInvoice } from '../../api/payment.api';
 import { CheckingView, FailedView, LoadFailedView, MissingView, NotFoundView, PaidView, PendingView, RefundDueView, StatusChangedContext } from './payment-status-views';
 import { sameView, statusViewOf, type StatusView } from './payment-status.view-model';
 import './payment.css';
@@ -17,6 +17,11 @@ export interface PaymentOutcomes {
   failed: (invoice: Invoice) => { kept: string; actions: ReactNode };
   /** The way on when the page has no invoice, or one that is not the user's. */
   leave: ReactNode;
+  /**
+   * The ways out of a waiting payment: back to the provider choice (with this provider) and to it
+   * without one ('pay another way'); with them the page also offers to cancel the payment request.
+   */
+  pending?: (invoice: Invoice) => { back: string; otherWay: string };
   /** A purchase: forget the finished wizard once its invoice is paid (the machine's `forgetPurchase`). */
   forgetPurchase?: (applicationId: string) => void;
 }
@@ -24,6 +29,17 @@ export interface PaymentOutcomes {
 type Send = (event: { type: 'payment.check' } | { type: 'payment.retry' }) => void;
 
 function StatusBody({ view, send, outcomes, applicationKey }: { view: StatusView; send: Send; outcomes: PaymentOutcomes; applicationKey: string | null }) {
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = (invoiceId: string) => {
+    setCancelling(true);
+    // Cancelled or not (a failure leaves it pending), the server's answer is read by the next check.
+    void cancelInvoice(invoiceId, applicationKey)
+      .catch(() => undefined)
+      .finally(() => {
+        setCancelling(false);
+        send({ type: 'payment.check' });
+      });
+  };
   switch (view.kind) {
     case 'missing':
       return <MissingView actions={outcomes.leave} />;
@@ -34,7 +50,13 @@ function StatusBody({ view, send, outcomes, applicationKey }: { view: StatusView
     case 'loadFailed':
       return <LoadFailedView error={view.error} onRetry={() => send({ type: 'payment.retry' })} />;
     case 'pending':
-      return <PendingView view={view} onCheck={() => send({ type: 'payment.check' })} />;
+      return (
+        <PendingView
+          view={view}
+          onCheck={() => send({ type: 'payment.check' })}
+          {...(outcomes.pending ? { ways: { ...outcomes.pending(view.invoice), onCancel: () => cancel(view.invoice.id), cancelling } } : {})}
+        />
+      );
     case 'paid': {
       const { title, body } = outcomes.paid(view.invoice);
       return (

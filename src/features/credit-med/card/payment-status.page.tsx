@@ -52,6 +52,11 @@ export default function CreditMedPaymentStatusPage() {
           </>
         ),
       }),
+      // Back to the provider choice of what this invoice pays (the card, or that pre-claim's repayment).
+      pending: (invoice) => {
+        const choice = invoice.purpose === 'credit_med_repay' && invoice.subject_id ? routePaths.creditMedRepayBuy.build({ id: invoice.subject_id }) : routePaths.creditMedBuy.build();
+        return { back: choice, otherWay: choice };
+      },
       leave: toDashboard('primary'),
     };
   }, [t]);

@@ -7,7 +7,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { connectPreClaim, type PreClaimView } from '../../../../machines/credit-med-pre-claim.connect';
 import { creditMedPreClaimMachine } from '../../../../machines/credit-med-pre-claim.machine';
@@ -309,6 +309,9 @@ function PasswordStep({ actor, view }: { actor: Actor; view: PreClaimView }) {
         isDisabled={busy}
         autoFocus
       />
+      <p className="cmc-forgot">
+        <Link href={routePaths.creditMedTxPassword.build()}>{t('txReset.forgot')}</Link>
+      </p>
       <StepActions actor={actor} label={busy ? t('preClaim.sending') : t('preClaim.send')} busy={busy} />
     </form>
   );

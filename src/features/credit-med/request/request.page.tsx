@@ -317,6 +317,21 @@ function ContractStep({ actor, view }: StepProps) {
     // "Change the details" reopens the request, which comes back to the contract's password form.
     return <CodeVerificationStep actor={view.codeVerification} detailsHref={routePaths.creditMedRequest.build()} />;
   }
+  if (view.contractNotFound) {
+    return (
+      <section>
+        <h1 className="cm-page__title">{t('contract.title')}</h1>
+        <ErrorNotice message={view.error} />
+        <p>{t('contract.notFound')}</p>
+        <div className="cm-actions">
+          <Link href={paths.creditMed()}>{t('toDashboard')}</Link>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'request.open' })}>
+            {t('contract.openOwn')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
   if (view.contractFailed) {
     return (
       <section>

@@ -4,7 +4,7 @@
  * the transaction password; the code step survives a reload.
  */
 import { useMemo } from 'react';
-import { fromPromise, type Snapshot } from 'xstate';
+import { fromPromise, type Snapshot, type SnapshotFrom } from 'xstate';
 import { creditMedRequestMachine, type CreditMedRequestContext } from '../../../../machines/credit-med-request.machine';
 import {
   confirmCmSignCode,
@@ -23,6 +23,8 @@ import { codeVerificationWith } from '../../../shared/code-verification';
 
 /** Bump when the machine's states or context change shape: an older stored snapshot is then dropped. */
 const FLOW_VERSION = 1;
+
+type CmRequestSnapshot = SnapshotFrom<typeof creditMedRequestMachine>;
 
 export const cmRequestMachineWithApi = creditMedRequestMachine.provide({
   actors: {
@@ -44,6 +46,13 @@ export const cmRequestMachineWithApi = creditMedRequestMachine.provide({
   },
 });
 
+/**
+ * What is stored: never the transaction password, and nothing at all at a contract the server
+ * refused (not this user's): a later visit must not return to it.
+ */
+export const storedOf = (persisted: Snapshot<unknown> & { context: unknown }, snapshot: CmRequestSnapshot) =>
+  snapshot.matches({ contract: 'notFound' }) ? null : withoutPasswords(persisted);
+
 /** Never store the transaction password. */
 export const withoutPasswords = (persisted: Snapshot<unknown> & { context: unknown }) => {
   const context = persisted.context as CreditMedRequestContext;
@@ -57,7 +66,7 @@ export function useCmRequestFlow(user: string, contractId: number | null) {
     version: FLOW_VERSION,
     user,
     input,
-    select: withoutPasswords,
+    select: storedOf,
     params: (snapshot) => ({ id: snapshot.context.contractId }),
     refreshOn: ['language'],
   });
