@@ -48,6 +48,27 @@ export const REQUIRED_DOCUMENTS: Record<ClaimType, readonly DocumentType[]> = {
 /** SPEC 9: materials within 14 days after the treatment (later claims are still sent, flagged late). */
 export const CLAIM_DEADLINE_DAYS = 14;
 
+/**
+ * The insurer's rule for deciding a sent claim: within 10 working days (Monday to Friday) after the
+ * day it was sent (in Ulaanbaatar). The claim pages show the date it gives (docs/decisions.md).
+ */
+export const CLAIM_DECISION_WORKING_DAYS = 10;
+
+/** The day `days` working days (Mon–Fri) after `day` ('YYYY-MM-DD'); the day itself does not count. */
+export const addWorkingDays = (day: string, days: number): string => {
+  const date = new Date(`${day}T00:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+};
+
+/** The expected decision date of a claim sent on `sentDay` (Ulaanbaatar's date). */
+export const decisionDueOf = (sentDay: string): string => addWorkingDays(sentDay, CLAIM_DECISION_WORKING_DAYS);
+
 /** Claims per page of the list. */
 export const CLAIMS_PAGE_SIZE = 20;
 
@@ -192,6 +213,8 @@ export const claimSchema = z.object({
   received_at: z.nullable(z.string()),
   review_at: z.nullable(z.string()),
   resolved_at: z.nullable(z.string()),
+  /** A sent claim's expected decision date ('YYYY-MM-DD', `decisionDueOf` its send date); null for a draft. */
+  decision_due: z.nullable(z.string()),
 });
 export type Claim = z.infer<typeof claimSchema>;
 
@@ -209,6 +232,8 @@ export const claimSummarySchema = z.object({
   amount: z.nullable(z.int()),
   /** The claim's date: when it was sent, else when the draft was begun. */
   date: z.string(),
+  /** A sent claim's expected decision date ('YYYY-MM-DD'); null for a draft. */
+  decision_due: z.nullable(z.string()),
 });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 

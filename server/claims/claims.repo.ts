@@ -2,8 +2,10 @@
  * The claims tables (migration 012): drafts and sent claims of a user, their documents, and the
  * stage moves. Every read and write is scoped to the user: another user's claim is not found.
  */
+import { todayInMongolia } from '../../contract/insurance.schema';
 import {
   claimTypesFor,
+  decisionDueOf,
   missingDocuments,
   REQUIRED_DOCUMENTS,
   type Claim,
@@ -99,6 +101,9 @@ interface DocumentRow {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** The expected decision date of a claim sent at `sentAt` (the insurer's rule on its day in Ulaanbaatar); null unsent. */
+const decisionDueAt = (sentAt: Date | null) => (sentAt ? decisionDueOf(todayInMongolia(sentAt)) : null);
+
 /** The user's claim row (locked with `forUpdate` inside a transaction), or undefined. */
 export const findClaim = async (db: Queryable, userId: number, id: number, forUpdate = false): Promise<ClaimRow | undefined> => {
   const { rows } = await db.query<ClaimRow>(`select * from claims where id = $1 and user_id = $2${forUpdate ? ' for update' : ''}`, [id, userId]);
@@ -151,20 +156,27 @@ export const toClaim = async (db: Queryable, row: ClaimRow, language: Language):
     received_at: iso(row.received_at),
     review_at: iso(row.review_at),
     resolved_at: iso(row.resolved_at),
+    decision_due: decisionDueAt(row.sent_at),
   };
 };
 
+/**
+ * The claims the list shows: every sent claim, and drafts that hold something the user saved (a claim
+ * type, a document). A draft the wizard opened but nothing was saved into is not 'not sent' yet.
+ */
+const SHOWN_CLAIM = `(c.status = 'sent' or c.claim_type is not null or exists (select 1 from claim_documents d where d.claim_id = c.id))`;
+
 export const listClaims = async (db: Queryable, userId: number, language: Language, page: number, pageSize: number) => {
-  const { rows: count } = await db.query<{ n: number }>('select count(*)::int as n from claims where user_id = $1', [userId]);
+  const { rows: count } = await db.query<{ n: number }>(`select count(*)::int as n from claims c where c.user_id = $1 and ${SHOWN_CLAIM}`, [userId]);
   const total = count[0]?.n ?? 0;
   const { rows } = await db.query<{
     id: number; claim_number: string | null; status: 'draft' | 'sent'; stage: ClaimStage | null; outcome: ClaimOutcome | null; policy_id: number;
-    contract_number: string; product_name: string; claim_type: ClaimType | null; amount: string | number | null; date: Date;
+    contract_number: string; product_name: string; claim_type: ClaimType | null; amount: string | number | null; date: Date; sent_at: Date | null;
   }>(
     `select c.id, c.claim_number, c.status, c.stage, c.outcome, c.policy_id, p.contract_number, pr.name_${language} as product_name,
-            c.claim_type, (c.event->>'amount')::bigint as amount, coalesce(c.sent_at, c.created_at) as date
+            c.claim_type, (c.event->>'amount')::bigint as amount, coalesce(c.sent_at, c.created_at) as date, c.sent_at
        from claims c join policies p on p.id = c.policy_id join products pr on pr.id = p.product_id
-      where c.user_id = $1
+      where c.user_id = $1 and ${SHOWN_CLAIM}
       order by coalesce(c.sent_at, c.created_at) desc, c.id desc
       limit $2 offset $3`,
     [userId, pageSize, (page - 1) * pageSize],
@@ -181,6 +193,7 @@ export const listClaims = async (db: Queryable, userId: number, language: Langua
     claim_type: row.claim_type,
     amount: row.amount === null ? null : Number(row.amount),
     date: row.date.toISOString(),
+    decision_due: decisionDueAt(row.sent_at),
   }));
   return { claims, total, page, pages: Math.max(1, Math.ceil(total / pageSize)) };
 };

@@ -65,9 +65,27 @@ export const settleFeePayment = async (tx: Queryable, invoice: PurposeInvoice, p
   return 'settled';
 };
 
+/**
+ * A fee payment of the customer's own policies (no /fee access): the card page returns to the invoice
+ * page of its first policy, as QR and mobile money do, which waits for the outcome and leads back to
+ * that policy. Undefined for a /fee payment of another person's policy.
+ */
+export const ownPolicyReturnPath = async (q: Queryable, invoice: { id: string; subject_id: string }): Promise<string | undefined> => {
+  const { rows } = await q.query<{ access_id: string | null; policy_id: number | null }>(
+    `select fp.access_id, (select s.policy_id from fee_schedule s where s.id = (fp.items->>0)::bigint) as policy_id
+       from fee_payments fp where fp.id::text = $1`,
+    [invoice.subject_id],
+  );
+  const row = rows[0];
+  if (!row || row.access_id !== null || row.policy_id === null) return undefined;
+  return routePaths.contractInvoice.build({ id: Number(row.policy_id), invoiceId: invoice.id });
+};
+
 registerInvoicePurpose('fees', {
   onPaid: settleFeePayment,
   // The card page sends the browser back to the /fee flow's check step with `?invoice=`, which waits
-  // for the payment and shows the outcome (for the /user fee pages too).
+  // for the payment and shows the outcome; a payment of the customer's own policies goes back to the
+  // first policy's invoice page instead.
   khanReturn: { success: routePaths.feeCheck.pattern, fail: routePaths.feeCheck.pattern },
+  returnPathOf: ownPolicyReturnPath,
 });

@@ -38,6 +38,12 @@ export interface PurposeHandler {
   onPaid(tx: Queryable, invoice: PurposeInvoice, payment: PurposePayment): Promise<'settled' | 'refund_due'>;
   /** App paths the bank's card page returns to (with `?invoice=<id>`). */
   khanReturn: { success: string; fail: string };
+  /**
+   * The app address (path and query) the card page returns to for this one invoice, when it is not
+   * `khanReturn`'s (e.g. a fee paid from the customer's own policy goes back to that policy); undefined
+   * for `khanReturn`.
+   */
+  returnPathOf?: (q: Queryable, invoice: { id: string; subject_id: string }) => Promise<string | undefined>;
 }
 
 const handlers = new Map<OtherPurpose, PurposeHandler>();
@@ -51,6 +57,16 @@ export const purposeHandler = (purpose: OtherPurpose): PurposeHandler | undefine
 
 /** Where the card page sends the browser back for an invoice of `purpose`. */
 export const khanReturnOf = (purpose: InvoicePurpose) => (purpose === 'application' ? KHAN_RETURN_PATHS : (handlers.get(purpose)?.khanReturn ?? KHAN_RETURN_PATHS));
+
+/** Where the card page sends the browser back for this invoice: its purpose's own address, else `khanReturn` with `?invoice=`. */
+export const khanReturnUrlOf = async (q: Queryable, invoice: { id: string; status: string; purpose: InvoicePurpose; subject_id: string | null }): Promise<string> => {
+  if (invoice.purpose !== 'application' && invoice.subject_id) {
+    const own = await handlers.get(invoice.purpose)?.returnPathOf?.(q, { id: invoice.id, subject_id: invoice.subject_id });
+    if (own) return own;
+  }
+  const paths = khanReturnOf(invoice.purpose);
+  return `${invoice.status === 'paid' ? paths.success : paths.fail}?invoice=${encodeURIComponent(invoice.id)}`;
+};
 
 export interface NewPurposeInvoice {
   purpose: OtherPurpose;

@@ -9,7 +9,7 @@ import type { Invoice } from '../../contract/payment.schema';
 import type { Db } from '../db/db';
 import { completeSandboxPayment, settleKhan } from './payments.routes';
 import { expireDueInvoices, readInvoice, toInvoice } from './invoices.repo';
-import { khanReturnOf } from './purposes';
+import { khanReturnUrlOf } from './purposes';
 import { isUuid } from '../insurance/owner';
 import { HANDOFF_PARAM, isHandoffToken, isSameOriginPost, sandboxFormLimit } from './handoff';
 
@@ -62,11 +62,6 @@ const details = (invoice: Invoice) => html`<dl>
   <dd>${amountText(invoice.amount)}</dd>
 </dl>`;
 
-/** Back to the app's status page of the invoice's purpose (the purchase's by default). */
-const returnUrl = (invoice: Pick<Invoice, 'id' | 'status' | 'purpose'>) => {
-  const paths = khanReturnOf(invoice.purpose);
-  return `${invoice.status === 'paid' ? paths.success : paths.fail}?invoice=${encodeURIComponent(invoice.id)}`;
-};
 
 export const sandboxRoutes = ({ db, secret, devTools }: SandboxDeps) => {
   const app = new Hono();
@@ -100,7 +95,7 @@ export const sandboxRoutes = ({ db, secret, devTools }: SandboxDeps) => {
     if (!isHandoffToken(secret, invoice.id, handoff)) return refused();
     c.header('Cache-Control', 'no-store');
     // A settled or expired invoice cannot be paid again: back to the shop's status page.
-    if (invoice.status !== 'pending') return c.redirect(returnUrl(invoice), 303);
+    if (invoice.status !== 'pending') return c.redirect(await khanReturnUrlOf(db, invoice), 303);
     return c.html(
       page(
         'Khan Bank — card payment (sandbox)',
@@ -135,7 +130,8 @@ export const sandboxRoutes = ({ db, secret, devTools }: SandboxDeps) => {
     if (!isHandoffToken(secret, invoice.id, form[HANDOFF_PARAM])) return refused();
     if (invoice.status === 'pending') await settleKhan(db, invoice.id, form.action === 'pay' ? 'paid' : 'failed');
     const settled = await invoiceOf(id, 'khan');
-    return c.redirect(returnUrl(settled ?? invoice), 303);
+    // Back to the app's status page of the invoice's purpose (the purchase's by default).
+    return c.redirect(await khanReturnUrlOf(db, settled ?? invoice), 303);
   });
 
   if (devTools) {

@@ -9,6 +9,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { decisionDueOf } from '../../contract/claim.schema';
+import { formatDate } from '../../src/app/format';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { useBrowserTests } from './support/harness';
 import { exactly, text, type Language } from './support/texts';
@@ -161,8 +163,16 @@ describe('filing a claim', () => {
     // Continuing without the documents says what is missing.
     await wizard.next();
     await expectVisible(page.getByText(wizard.t('errors.documentsMissing')));
+    const done = (document: string) => wizard.slot(document).getByText(wizard.t('wizard.documents.slotDone'));
+    await expectHidden(done('id_card'));
     await wizard.addDocument('id_card', pdf('passport.pdf'));
+    // Each slot whose document is added shows its tick; the other does not yet.
+    await expectVisible(done('id_card'));
+    await expectHidden(done('diagnosis_report'));
     await wizard.addDocument('diagnosis_report', pdf('diagnosis.pdf', 120_000));
+    await expectVisible(done('diagnosis_report'));
+    // Sizes under 1 MB in KB.
+    await expectVisible(page.getByText(`(${wizard.t('wizard.documents.sizeKb', { size: '117' })})`));
     await expectVisible(page.getByText(wizard.t('wizard.documents.complete')));
     await wizard.next();
     await expectVisible(wizard.heading('review'));
@@ -173,6 +183,11 @@ describe('filing a claim', () => {
     const heading = page.getByRole('heading', { level: 1, name: /^Claim CL-\d{4}-\d{6}$/ });
     await expectVisible(heading);
     const number = ((await heading.textContent()) ?? '').replace('Claim ', '').trim();
+    // The expected decision date: 10 working days after today (the server's rule).
+    const decisionDue = formatDate(`${decisionDueOf(todayInMongolia())}T12:00:00`, 'en');
+    const decisionFact = page.locator('.claim-facts div').filter({ has: page.getByText(exactly(wizard.t('fields.decisionDue'))) });
+    await expectVisible(decisionFact);
+    expect(await decisionFact.locator('dd').textContent()).toBe(decisionDue);
     // Received first; the reference server's reviewer moves it to review and the page follows.
     const stage = (name: string) => page.locator(`.claim-tracker__stage[data-stage="${name}"]`);
     await expect.poll(() => stage('review').getAttribute('data-state'), { timeout: 20_000 }).toBe('current');
@@ -182,6 +197,7 @@ describe('filing a claim', () => {
     await page.getByRole('link', { name: wizard.t('detail.back') }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: exactly(wizard.t('list.title')) }));
     await expect.poll(() => page.locator('.claim-card__title').first().textContent()).toBe(number);
+    expect(await page.locator('.claim-card').first().locator('.claim-facts div').filter({ hasText: wizard.t('fields.decisionDue') }).locator('dd').textContent()).toBe(decisionDue);
     const { rows } = await e2e.db.query<{ n: number }>("select count(*)::int as n from notifications where kind = 'claim_stage_changed' and params->>'claim_number' = $1", [number]);
     expect(rows[0]?.n).toBe(2);
   }, 90_000);
@@ -260,6 +276,56 @@ describe('filing a claim', () => {
     await expectVisible(second.heading('review'));
     await expectVisible(other.getByText('Broken wrist'));
   }, 120_000);
+});
+
+describe('drafts as the customer sees them (issue 24)', () => {
+  it('lists no draft for a wizard only opened; a deleted draft leaves the list at once; a draft shows no empty documents heading', async () => {
+    await clearDrafts();
+    const ids = await policyIds();
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const wizard = new ClaimWizard(page, 'en');
+    const continueLink = page.getByRole('link', { name: exactly(wizard.t('list.continueLabel', { contract: 'LI-2023-000184' })) });
+    await page.goto(`/user/claim/create/${ids['LI-2023-000184']}`);
+    await expectVisible(wizard.heading('type'));
+    await page.goto('/user/claim/list');
+    await expectVisible(page.locator('.claim-card').first());
+    await expectHidden(continueLink);
+    // Something saved: now it is a draft to continue.
+    await page.goto(`/user/claim/create/${ids['LI-2023-000184']}`);
+    await wizard.chooseType('accident');
+    await expectVisible(wizard.heading('event'));
+    const { rows } = await e2e.db.query<{ id: number }>("select id from claims where status = 'draft' and policy_id = $1", [ids['LI-2023-000184']]);
+    await page.goto(`/user/claim/detail/${rows[0]?.id}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(wizard.t('detail.draftTitle')) }));
+    await expectHidden(page.getByRole('heading', { name: exactly(wizard.t('detail.documents')) }));
+    await expectHidden(page.getByRole('heading', { name: exactly(wizard.t('wizard.documents.added')) }));
+    await page.goto('/user/claim/list');
+    await expectVisible(continueLink);
+    await page.getByRole('button', { name: exactly(wizard.t('list.deleteLabel', { contract: 'LI-2023-000184' })) }).click();
+    await expectVisible(page.getByText(exactly(wizard.t('list.deleted'))));
+    await expectHidden(continueLink);
+    await expectHidden(page.getByRole('button', { name: exactly(wizard.t('list.deleteLabel', { contract: 'LI-2023-000184' })) }));
+    await expectHidden(page.getByRole('alert'));
+  }, 60_000);
+
+  it('shows the product name of an open wizard in the language the flag chose', async () => {
+    await clearDrafts();
+    const ids = await policyIds();
+    const { rows } = await e2e.db.query<{ name_mn: string; name_en: string }>(
+      "select pr.name_mn, pr.name_en from policies p join products pr on pr.id = p.product_id where p.contract_number = 'LI-2023-000184'",
+    );
+    const names = rows[0];
+    if (!names || names.name_mn === names.name_en) throw new Error('the product needs two names');
+    const { header, page } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const wizard = new ClaimWizard(page, 'en');
+    await page.goto(`/user/claim/create/${ids['LI-2023-000184']}`);
+    await expectVisible(wizard.heading('type'));
+    const policyLine = page.locator('.claim-wizard__policy');
+    await expect.poll(() => policyLine.textContent()).toContain(names.name_en);
+    await header.switchLanguage();
+    await expectVisible(new ClaimWizard(page, 'mn').heading('type'));
+    await expect.poll(() => policyLine.textContent(), { timeout: 10_000 }).toContain(names.name_mn);
+  }, 60_000);
 });
 
 describe('claims of the demo user', () => {

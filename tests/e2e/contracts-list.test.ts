@@ -3,11 +3,28 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { useBrowserTests } from './support/harness';
 import { ContractDetailPage, ContractsPage } from './support/pages/contracts.page';
-import { text } from './support/texts';
-import { demoUser } from './support/users';
-import { expectVisible, scrollWidth } from './support/ui';
+import { feeListSchema } from '../../contract/fee.schema';
+import { formatMoney } from '../../src/app/format';
+import { exactly, text } from './support/texts';
+import { accessTokenFor, demoUser } from './support/users';
+import { expectPath, expectVisible, scrollWidth } from './support/ui';
 
 const e2e = useBrowserTests();
+
+/** The sum of a policy's due and overdue premiums, as the API tells the demo user. */
+const owedOf = async (contract: string) => {
+  const token = await accessTokenFor(e2e.baseUrl, demoUser);
+  const response = await fetch(`${e2e.baseUrl}/api/fees/due/`, { headers: { Authorization: `Bearer ${token}` } });
+  const { fees } = feeListSchema.parse(await response.json());
+  const owed = fees.filter((fee) => fee.contract_number === contract && (fee.status === 'due' || fee.status === 'overdue')).reduce((sum, fee) => sum + fee.amount, 0);
+  if (owed === 0) throw new Error(`${contract} owes nothing`);
+  return owed;
+};
+
+/** Money in English as the card's text reads it (its spaces plain). */
+const money = (amount: number) => formatMoney(amount, 'en').replace(/\s+/g, ' ');
+
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const open = async (language: 'mn' | 'en', width?: number) => {
   const site = await e2e.openSite({ language, signedInAs: demoUser, ...(width ? { width } : {}) });
@@ -16,14 +33,30 @@ const open = async (language: 'mn' | 'en', width?: number) => {
 
 describe('my insurances', () => {
   it("lists the demo user's three policies, newest first, with product, status, period and fee", async () => {
-    const { contracts } = await open('en');
+    const { contracts, page } = await open('en');
     await contracts.open();
     expect(await contracts.contractNumbers()).toEqual(['LI-2023-000184', 'TS-2022-004512', 'CF-2021-000907']);
+    // The premiums due now (two overdue and one due, issue 24) close the card, with Pay.
+    const owed = await owedOf('LI-2023-000184');
+    await expectVisible(page.getByRole('link', { name: exactly(text('en', 'contracts:list.payLabel', { contract: 'LI-2023-000184' })) }));
     expect(await contracts.cardText('LI-2023-000184')).toBe(
-      'Life insurance Active Contract number LI-2023-000184 Period 1 Mar 2023 – 28 Feb 2043 Premium MNT 120,000 a month Insured person Дорж Бат-Эрдэнэ',
+      `Life insurance Active Contract number LI-2023-000184 Period 1 Mar 2023 – 28 Feb 2043 Premium MNT 120,000 a month Insured person Дорж Бат-Эрдэнэ Overdue premium: ${money(owed)} Pay`,
     );
     expect(await contracts.cardText('CF-2021-000907')).toContain('Cancer cover – Family Expired');
     expect(await contracts.cardText('TS-2022-004512')).toContain('MNT 250,000 a quarter');
+  });
+
+  it('shows each policy\'s due or overdue premium with a Pay link to that policy\'s fee payment (issue 24)', async () => {
+    const { contracts, page } = await open('en');
+    await contracts.open();
+    const pay = (contract: string) => page.getByRole('link', { name: exactly(text('en', 'contracts:list.payLabel', { contract })) });
+    await expectVisible(pay('TS-2022-004512'));
+    expect(await contracts.cardText('TS-2022-004512')).toMatch(new RegExp(`(Overdue premium|Premium due): ${escape(money(await owedOf('TS-2022-004512')))} Pay$`));
+    // The expired policy owes nothing: no line, no Pay.
+    expect(await contracts.cardText('CF-2021-000907')).not.toMatch(/premium:|Pay$/);
+    await pay('LI-2023-000184').click();
+    await expectPath(page, /^\/user\/contract\/\d+\/fee$/);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Premiums: Life insurance' }));
   });
 
   it('shows the product names and labels in Mongolian', async () => {

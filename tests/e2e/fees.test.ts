@@ -13,7 +13,7 @@ import { useBrowserTests } from './support/harness';
 import { exactly, text } from './support/texts';
 import { settlePayment } from './support/purchase-api';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
-import { expectPath, expectVisible, pathOf, scrollWidth, searchOf, WAIT_MS } from './support/ui';
+import { expectHidden, expectPath, expectVisible, pathOf, scrollWidth, searchOf, WAIT_MS } from './support/ui';
 
 const e2e = useBrowserTests();
 
@@ -65,9 +65,13 @@ describe('paying fees', () => {
 
     await expectPath(page, /^\/sandbox\/khan\/[0-9a-f-]{36}\/$/);
     await page.getByRole('button', { name: 'Pay / Төлөх' }).click();
-    await expectPath(page, '/fee/status');
+    // Paid from the customer's own policy: back to that policy's payment, not the /fee look-up's outcome (issue 24).
+    await expectPath(page, new RegExp(`^/user/contract/${id}/payment/[0-9a-f-]{36}$`));
     await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }));
     await expectVisible(page.getByText('The premium data is updated within 3 working days.'));
+    await expectHidden(page.getByRole('button', { name: text('en', 'fees:flow.another') }));
+    await page.getByRole('link', { name: exactly(text('en', 'fees:invoice.toPolicy')) }).click();
+    await expectPath(page, `/user/contract/${id}`);
 
     // The policy: the payment is in the history at once, marked as updating; one overdue fee is left.
     await page.goto(`/user/contract/${id}`);
@@ -108,6 +112,7 @@ describe('paying fees', () => {
     e2e.expectProblem(/status of 422/, 'console error');
     const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
     await page.goto('/fee');
+    await lookUpAnotherPolicy(page);
     await expectVisible(page.getByRole('heading', { level: 1, name: "Pay a policy's premiums" }));
     const register = page.locator('.register-field');
     await register.locator('select, input').first().waitFor();
@@ -160,6 +165,7 @@ describe('paying fees', () => {
     const holder = { register: 'ЕР92070815', phone: '99001103' };
     const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
     await page.goto('/fee');
+    await lookUpAnotherPolicy(page);
     await expectVisible(page.getByRole('heading', { level: 1, name: text('en', 'fees:flow.title') }));
     await page.locator('.register-field').locator('select, input').first().waitFor();
     await fillRegister(page, holder.register);
@@ -189,6 +195,32 @@ describe('paying fees', () => {
     expect(await page.getByLabel('Phone in the contract').inputValue()).toBe(holder.phone);
   });
 
+  it("shows a signed-in customer their own due premiums on /fee, with the look-up of another person's policy; 'change the details' returns to its form", async () => {
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    await page.goto('/');
+    // The header's 'insurance premium' link (visitors' leads to the home page's form).
+    await page.getByRole('banner').getByRole('link', { name: exactly(text('en', 'common:nav.premium')) }).click();
+    await expectPath(page, '/fee');
+    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'fees:own.title')) }));
+    await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
+    const labels = await page.locator('.fee-list__item').allTextContents();
+    expect(labels.some((label) => label.includes('LI-2023-000184'))).toBe(true);
+    expect(labels.some((label) => label.includes('TS-2022-004512'))).toBe(true);
+    await expectVisible(page.getByRole('button', { name: /^Pay .*\d/ }));
+    // Another person's policy: the look-up form, the code, and back to the form to change what was typed.
+    await lookUpAnotherPolicy(page);
+    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'fees:flow.title')) }));
+    await page.locator('.register-field').locator('select, input').first().waitFor();
+    await fillRegister(page, 'УЕ95031218');
+    await page.getByLabel('Phone in the contract').fill('99001101');
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await expect.poll(() => searchOf(page), { timeout: WAIT_MS }).toMatch(/^\?access=[0-9a-f-]{36}$/);
+    await page.getByRole('link', { name: exactly(text('en', 'code:changeDetails')) }).click();
+    await expectPath(page, '/fee');
+    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'fees:flow.title')) }));
+    await expectVisible(page.getByLabel('Phone in the contract'));
+  });
+
   it('shows every fee page at 375 px without sideways scrolling, in both languages', async () => {
     const id = await policyIdOf('TS-2022-004512');
     for (const language of ['mn', 'en'] as const) {
@@ -206,6 +238,11 @@ describe('paying fees', () => {
 });
 
 const pathOfInvoice = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) ?? '';
+
+/** /fee opens on the customer's own premiums; this opens the look-up of another person's policy. */
+async function lookUpAnotherPolicy(page: Page) {
+  await page.getByRole('button', { name: exactly(text('en', 'fees:own.lookup')) }).click();
+}
 
 /** The register number field: two letters and eight digits. */
 async function fillRegister(page: Page, register: string) {

@@ -179,6 +179,23 @@ describe('the upload slot in Chromium', () => {
     expect((await uploadedOf(page))?.id).toBe(upload.id);
   });
 
+  it('offers the retry within seconds when the connection is reset mid-upload, and counts a file under 1 MB in KB', async () => {
+    const { page, slot } = await openFixture();
+    // Every PATCH is cut off by a connection reset (the server never answers it).
+    await page.route('**/api/uploads/**', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue()));
+    await chooseFile(slot, pngFile('small-card.png', 300 * 1024));
+    // While it tries, the bar counts the file's size in KB, never '0.0 of 0.0 MB'.
+    await expect.poll(() => slot.getByRole('progressbar').getAttribute('aria-valuetext'), { timeout: 5_000 }).toMatch(/^0 of 300 KB$/);
+    const cutAt = Date.now();
+    await slot.getByRole('alert').filter({ hasText: 'The connection was lost' }).waitFor({ timeout: 12_000 });
+    await slot.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 1_000 });
+    expect(Date.now() - cutAt).toBeLessThan(12_000);
+    // The connection is back: the retry finishes the upload.
+    await page.unroute('**/api/uploads/**');
+    await slot.getByRole('button', { name: 'Try again' }).click();
+    await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 30_000 });
+  });
+
   it('after a reload, choosing the same photo again continues its upload instead of starting over', async () => {
     const { page, slot, traffic } = await openFixture();
     const network = await networkControl(page);

@@ -59,6 +59,7 @@ export const emptyClaim: Claim = {
   received_at: null,
   review_at: null,
   resolved_at: null,
+  decision_due: null,
 };
 export const savedEvent = { treatment_start: '2026-11-01', treatment_end: '2026-11-20', hospital: 'Интермед', diagnosis: 'Нурууны гэмтэл', amount: 1_500_000 };
 export const savedPayout = { bank: 'khan' as const, account_number: '5012345678', account_holder: 'Дорж Бат-Эрдэнэ' };

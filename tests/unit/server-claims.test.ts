@@ -6,7 +6,7 @@
  * endpoint refusing a second user's token.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { claimListSchema, claimPoliciesSchema, claimSchema, CLAIMS_PAGE_SIZE, type Claim } from '../../contract/claim.schema';
+import { addWorkingDays, claimListSchema, claimPoliciesSchema, claimSchema, CLAIMS_PAGE_SIZE, decisionDueOf, type Claim } from '../../contract/claim.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { reviewReceivedClaims } from '../../server/claims/claims.repo';
@@ -149,6 +149,21 @@ describe('claims: drafts', () => {
     expect((await call('GET', `/api/claims/${draft.id}/`, demo)).status).toBe(404);
   });
 
+  it('does not list a draft opened with nothing saved in it; the first saved step lists it', async () => {
+    const policy = await policyOf(demo, 'TS-2022-004512');
+    const draft = await claimOf(await call('POST', '/api/claims/', demo, { policy_id: policy.id }));
+    const listed = async () => claimListSchema.parse(await (await call('GET', '/api/claims/', demo)).json());
+    const before = await listed();
+    expect(before.claims.map((claim) => claim.id)).not.toContain(draft.id);
+    // The draft itself is still there to continue.
+    expect((await call('GET', `/api/claims/${draft.id}/`, demo)).status).toBe(200);
+    await call('PUT', `/api/claims/${draft.id}/type/`, demo, { claim_type: 'disability' });
+    const after = await listed();
+    expect(after.claims.find((claim) => claim.id === draft.id)).toMatchObject({ status: 'draft', decision_due: null });
+    expect(after.total).toBe(before.total + 1);
+    await call('DELETE', `/api/claims/${draft.id}/`, demo);
+  });
+
   it('refuses a policy that is not the user\'s or not active', async () => {
     const mine = await policyOf(demo, 'LI-2023-000184');
     expect((await call('POST', '/api/claims/', other, { policy_id: mine.id })).status).toBe(404);
@@ -205,6 +220,11 @@ describe('claims: documents and submit', () => {
     const sent = await claimOf(await call('POST', `/api/claims/${claim.id}/submit/`, demo, {}, { 'Idempotency-Key': key }));
     expect(sent).toMatchObject({ status: 'sent', stage: 'received', late: false });
     expect(sent.claim_number).toMatch(/^CL-\d{4}-\d{6}$/);
+    // The expected decision: 10 working days after the day it was sent (in Ulaanbaatar).
+    expect(sent.decision_due).toBe(decisionDueOf(todayInMongolia(new Date(sent.sent_at ?? ''))));
+    expect(draft.decision_due).toBeNull();
+    const listedSent = claimListSchema.parse(await (await call('GET', '/api/claims/', demo)).json()).claims.find((entry) => entry.id === claim.id);
+    expect(listedSent?.decision_due).toBe(sent.decision_due);
     const replay = await claimOf(await call('POST', `/api/claims/${claim.id}/submit/`, demo, {}, { 'Idempotency-Key': key }));
     expect(replay.claim_number).toBe(sent.claim_number);
     const second = await call('POST', `/api/claims/${claim.id}/submit/`, demo, {}, { 'Idempotency-Key': newKey() });
@@ -283,6 +303,17 @@ describe('claims: a second user', () => {
     for (const [method, path] of [['GET', '/api/claims/'], ['GET', '/api/claims/policies/'], ['POST', '/api/claims/'], ['GET', '/api/claims/1/']] as const) {
       expect((await call(method, path, {}, method === 'POST' ? { policy_id: 1 } : undefined)).status).toBe(401);
     }
+  });
+});
+
+describe('claims: the expected decision date', () => {
+  it('counts 10 working days, Monday to Friday, after the day of sending', () => {
+    // Thursday 2026-11-26 → Thursday 2026-12-10 (two weekends skipped).
+    expect(decisionDueOf('2026-11-26')).toBe('2026-12-10');
+    // Sent on a Saturday: the next Monday is the first working day.
+    expect(decisionDueOf('2026-11-28')).toBe('2026-12-11');
+    expect(addWorkingDays('2026-11-27', 1)).toBe('2026-11-30');
+    expect(addWorkingDays('2026-11-27', 0)).toBe('2026-11-27');
   });
 });
 

@@ -127,6 +127,7 @@ function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Clai
           <Fact label={t('fields.insured')}>{claim.policy.insured_name}</Fact>
           <Fact label={t('fields.date')}>{format.day(claim.created_at)}</Fact>
           <Fact label={t('fields.sentDate')}>{claim.sent_at ? format.day(claim.sent_at) : t('fields.notSent')}</Fact>
+          {claim.decision_due && claim.stage !== 'resolved' ? <Fact label={t('fields.decisionDue')}>{format.day(claim.decision_due)}</Fact> : null}
           {claim.claim_type ? <Fact label={t('fields.type')}>{t(`types.${claim.claim_type}`)}</Fact> : null}
           {claim.event ? (
             <>
@@ -169,22 +170,24 @@ function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Clai
       ) : null}
       {!isDraft ? <Tracker claim={claim} /> : null}
       <Requested claim={claim} onChanged={onChanged} />
-      <section className="claims-section" aria-labelledby="claim-documents">
-        <h2 id="claim-documents">{t('detail.documents')}</h2>
-        <ul className="claim-documents">
-          {claim.documents.map((document) => (
-            <li key={document.id}>
-              <span>
-                {t(`documents.${document.document_type}`)}: {document.filename}
-              </span>
-              <span className="claim-documents__meta">
-                {format.day(document.added_at)}
-                {document.after_sending ? ` · ${t('detail.addedLater')}` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {claim.documents.length > 0 ? (
+        <section className="claims-section" aria-labelledby="claim-documents">
+          <h2 id="claim-documents">{isDraft ? t('wizard.documents.added') : t('detail.documents')}</h2>
+          <ul className="claim-documents">
+            {claim.documents.map((document) => (
+              <li key={document.id}>
+                <span>
+                  {t(`documents.${document.document_type}`)}: {document.filename}
+                </span>
+                <span className="claim-documents__meta">
+                  {format.day(document.added_at)}
+                  {document.after_sending ? ` · ${t('detail.addedLater')}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -59,6 +59,12 @@ function ClaimCard({ claim, onDelete, deleting }: { claim: ClaimSummary; onDelet
             <dd>{t(`types.${claim.claim_type}`)}</dd>
           </div>
         ) : null}
+        {claim.decision_due && claim.stage !== 'resolved' ? (
+          <div>
+            <dt>{t('fields.decisionDue')}</dt>
+            <dd>{format.day(claim.decision_due)}</dd>
+          </div>
+        ) : null}
       </dl>
       {isDraft ? (
         <div className="claim-card__actions">
@@ -81,11 +87,15 @@ export default function ClaimListPage() {
   const search = useSearch();
   const page = Math.max(1, Number(new URLSearchParams(search).get('page')) || 1);
   const load = useCallback(() => getClaims(page), [page]);
-  const claims = useResource(load, `${i18n.language}:${page}`);
+  // Bumped after a delete: the list is read again (the page and the count follow).
+  const [version, setVersion] = useState(0);
+  const claims = useResource(load, `${i18n.language}:${page}:${version}`);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<Message | null>(null);
   const [deleted, setDeleted] = useState(false);
-  const list = claims.data?.claims;
+  // Drafts deleted here leave the list at once (the reload that follows agrees).
+  const [removed, setRemoved] = useState<readonly number[]>([]);
+  const list = claims.data?.claims.filter((claim) => !removed.includes(claim.id));
 
   const remove = (claim: ClaimSummary) => {
     setDeleting(claim.id);
@@ -95,7 +105,8 @@ export default function ClaimListPage() {
       () => {
         setDeleting(null);
         setDeleted(true);
-        claims.retry();
+        setRemoved((ids) => [...ids, claim.id]);
+        setVersion((value) => value + 1);
       },
       (error: unknown) => {
         setDeleting(null);

@@ -3,7 +3,7 @@
  * between them keeps the machine (machines/claim-creation.machine.ts); the URL follows the step.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../contract/api-error';
 import type { Message } from '../../../contract/validation';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,8 @@ import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { MoneyField } from '../../ui/money-field';
 import { TextField } from '../../ui/text-field';
-import { removeClaimDocument } from '../../api/claims.api';
+import { getClaimPolicies, removeClaimDocument } from '../../api/claims.api';
+import { useResource } from '../../flows/use-resource';
 import { useClaimFormat } from './claim-format';
 import { DocumentSlot } from './document-slot';
 import { useClaimFlow, type ClaimActor } from './use-claim-flow';
@@ -69,11 +70,23 @@ const stepOfLocation = (location: string): ClaimStep | null => {
   return null;
 };
 
+/**
+ * The view with the policy's product name in the current language: the draft was opened in the
+ * language of that moment, so a switch of the flag reads the policies' names again.
+ */
+function useNamedView(actor: ClaimActor): ClaimCreationView {
+  const { i18n } = useTranslation(NAMESPACE);
+  const view = useView(actor);
+  const names = useResource(getClaimPolicies, i18n.language);
+  const name = names.data?.policies.find((policy) => policy.id === view.policy?.id)?.product_name;
+  return useMemo(() => (view.policy && name && name !== view.policy.product_name ? { ...view, policy: { ...view.policy, product_name: name } } : view), [view, name]);
+}
+
 function ClaimWizard({ userKey, policyId }: { userKey: string; policyId: number }) {
   const { t } = useTranslation(NAMESPACE);
   const [location] = useLocation();
   const actor = useClaimFlow(userKey, policyId, stepOfLocation(location));
-  const view = useView(actor);
+  const view = useNamedView(actor);
   let step: ReactNode = null;
   switch (view.step) {
     case 'opening':
@@ -298,7 +311,7 @@ function DocumentsStep({ actor, view }: { actor: ClaimActor; view: ClaimCreation
       </p>
       <h2 className="claim-wizard__subtitle">{t('wizard.documents.needed')}</h2>
       {view.required.map((type) => (
-        <DocumentSlot key={type} claimId={claim.id} documentType={type} label={t(`documents.${type}`)} onAttached={changed} />
+        <DocumentSlot key={type} claimId={claim.id} documentType={type} label={t(`documents.${type}`)} onAttached={changed} done={!view.missing.includes(type)} />
       ))}
       {claim.documents.length > 0 ? (
         <section className="claims-section" aria-labelledby="claim-added">

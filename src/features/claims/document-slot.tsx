@@ -22,7 +22,16 @@ const bearer = (): Record<string, string> => {
   return token ? { Authorization: `Bearer ${token}` } : {};
 };
 
-function Slot({ claimId, documentType, label, onAttached }: { claimId: number; documentType: DocumentType; label: string; onAttached: (claim: Claim) => void }) {
+interface DocumentSlotProps {
+  claimId: number;
+  documentType: DocumentType;
+  label: string;
+  onAttached: (claim: Claim) => void;
+  /** The claim holds a file of this type already: the slot shows a tick (another file may still follow). */
+  done?: boolean;
+}
+
+function Slot({ claimId, documentType, label, onAttached, done = false }: DocumentSlotProps) {
   const { t } = useTranslation('claims');
   const machine = useMemo(() => uploadSlotMachine({ headers: bearer }), []);
   const actor = useActorRef(machine, { input: { kind: 'document' } });
@@ -68,7 +77,7 @@ function Slot({ claimId, documentType, label, onAttached }: { claimId: number; d
 
   return (
     <div className="claim-document-slot" data-document={documentType}>
-      <UploadSlot actor={actor as unknown as UploadActor} label={label} headers={bearer} camera="environment" />
+      <UploadSlot actor={actor as unknown as UploadActor} label={label} headers={bearer} camera="environment" doneText={done ? t('wizard.documents.slotDone') : null} />
       {attaching ? (
         <p className="claim-hint" role="status">
           {t('wizard.documents.attaching')}
@@ -89,7 +98,7 @@ function Slot({ claimId, documentType, label, onAttached }: { claimId: number; d
 }
 
 /** A slot that starts afresh after each attached file (a new upload actor per file). */
-export function DocumentSlot(props: { claimId: number; documentType: DocumentType; label: string; onAttached: (claim: Claim) => void }) {
+export function DocumentSlot(props: DocumentSlotProps) {
   const [generation, setGeneration] = useState(0);
   const { onAttached } = props;
   const attached = useCallback(

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { getContracts } from '../../api/contracts.api';
+import { getDueFees } from '../../api/fees.api';
+import type { FeeItem } from '../../../contract/fee.schema';
+import { routePaths } from '../../../contract/paths';
 import type { ContractSummary } from '../../../contract/insurance.schema';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
@@ -11,7 +14,36 @@ import { useContractFormat } from './contract-format';
 import { StatusBadge } from './status-badge';
 import './contracts.css';
 
-function ContractCard({ contract }: { contract: ContractSummary }) {
+/** What a policy owes now: the sum of its due and overdue fees, overdue when any is. */
+interface Owed {
+  amount: number;
+  overdue: boolean;
+}
+
+const owedByPolicy = (fees: readonly FeeItem[] | undefined): ReadonlyMap<number, Owed> => {
+  const owed = new Map<number, Owed>();
+  for (const fee of fees ?? []) {
+    if (fee.status !== 'due' && fee.status !== 'overdue') continue;
+    const entry = owed.get(fee.policy_id) ?? { amount: 0, overdue: false };
+    owed.set(fee.policy_id, { amount: entry.amount + fee.amount, overdue: entry.overdue || fee.status === 'overdue' });
+  }
+  return owed;
+};
+
+function OwedLine({ contract, owed }: { contract: ContractSummary; owed: Owed }) {
+  const { t } = useTranslation('contracts');
+  const format = useContractFormat();
+  return (
+    <div className="contract-card__owed" data-status={owed.overdue ? 'overdue' : 'due'}>
+      <p>{t(owed.overdue ? 'list.feeOverdue' : 'list.feeDue', { amount: format.money(owed.amount) })}</p>
+      <ButtonLink href={routePaths.contractFee.build({ id: contract.id })} variant={owed.overdue ? 'primary' : 'secondary'} aria-label={t('list.payLabel', { contract: contract.contract_number })}>
+        {t('list.pay')}
+      </ButtonLink>
+    </div>
+  );
+}
+
+function ContractCard({ contract, owed }: { contract: ContractSummary; owed: Owed | undefined }) {
   const { t } = useTranslation('contracts');
   const format = useContractFormat();
   return (
@@ -42,6 +74,7 @@ function ContractCard({ contract }: { contract: ContractSummary }) {
             <dd>{contract.insurer}</dd>
           </div>
         </dl>
+        {owed ? <OwedLine contract={contract} owed={owed} /> : null}
       </div>
     </li>
   );
@@ -54,6 +87,9 @@ export default function ContractsPage() {
   // Product names come in the current language: a switch reloads them.
   const contracts = useResource(getContracts, i18n.language);
   const list = contracts.data?.contracts;
+  // The premiums due now, per policy (a failed read only leaves the lines out).
+  const due = useResource(getDueFees, i18n.language);
+  const owed = owedByPolicy(due.data?.fees);
 
   return (
     <div className="contracts-page" aria-busy={contracts.status === 'loading'}>
@@ -77,7 +113,7 @@ export default function ContractsPage() {
       ) : null}
       {list && list.length > 0 ? (
         <ul className="contracts-list" aria-label={t('list.title')}>
-          {list.map((contract) => <ContractCard key={contract.id} contract={contract} />)}
+          {list.map((contract) => <ContractCard key={contract.id} contract={contract} owed={owed.get(contract.id)} />)}
         </ul>
       ) : null}
     </div>

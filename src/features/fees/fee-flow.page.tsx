@@ -4,14 +4,16 @@
  * `?invoice=`), the machine starts from it at mount, and the runner keeps address and step in step.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { FeeAccessStart } from '../../../contract/fee.schema';
+import { routePaths } from '../../../contract/paths';
 import { connectFeeFlow, type FeeFlowView } from '../../../machines/fee-flow.connect';
 import { feeFlowMachine, type FeeFlowInput } from '../../../machines/fee-flow.machine';
-import { confirmFeeCode, getFeeAccess, resendFeeCode, startFeeAccess } from '../../api/fees.api';
+import type { FeePaymentInput } from '../../../machines/fee-payment.machine';
+import { confirmFeeCode, getDueFees, getFeeAccess, resendFeeCode, startFeeAccess } from '../../api/fees.api';
 import { AuthActor, selectSession } from '../../app/auth-context';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
@@ -110,7 +112,7 @@ function FlowBody({ actor }: { actor: FlowActor }) {
   const view = useSelector(actor, connectFeeFlow, shallowEqual);
   if (view.step === 'form') return <FormStep actor={actor} view={view} />;
   if (view.step === 'code') {
-    return view.codeVerification ? <CodeVerificationStep actor={view.codeVerification} detailsHref={paths.fee()} /> : <Spinner label={t('flow.loading')} />;
+    return view.codeVerification ? <CodeVerificationStep actor={view.codeVerification} detailsHref={routePaths.fee.build()} /> : <Spinner label={t('flow.loading')} />;
   }
   if (view.step === 'payment') return <PaymentStep actor={actor} view={view} />;
   if (view.step === 'loadFailed') {
@@ -143,11 +145,28 @@ function FlowBody({ actor }: { actor: FlowActor }) {
 
 const paramOf = (search: string, name: string) => new URLSearchParams(search).get(name)?.trim() || null;
 
-export default function FeeFlowPage() {
-  const search = useSearch();
-  const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
-  // The address at mount decides where the flow starts; later addresses are its steps (the runner routes them).
-  const input = useMemo<FeeFlowInput>(() => ({ accessId: paramOf(search, 'access'), invoiceId: paramOf(search, 'invoice'), phone: '', newKey, now: Date.now }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the URL at mount decides
+const ownFeesMachine = feePaymentWith(async () => (await getDueFees()).fees);
+
+/** /fee for the signed-in customer first: the due fees of their own policies, and the way to another person's policy. */
+function OwnFees({ user, onLookup }: { user: string; onLookup: () => void }) {
+  const { t } = useTranslation('fees');
+  const input = useMemo<FeePaymentInput>(() => ({ fees: null, accessId: null, phone: '', newKey, leaves: true }), []);
+  const actor = useWizard(ownFeesMachine, { flow: 'fee-payment', version: 1, user, input, persist: false });
+  return (
+    <>
+      <h1>{t('own.title')}</h1>
+      <p className="fee-page__lead">{t('own.lead')}</p>
+      <FeeChooser actor={actor} showPolicy emptyText={t('own.nothingDue')} />
+      <section className="fee-section fee-other" aria-labelledby="fee-other-title">
+        <h2 id="fee-other-title">{t('own.otherTitle')}</h2>
+        <p>{t('own.otherText')}</p>
+        <Button variant="secondary" onPress={onLookup}>{t('own.lookup')}</Button>
+      </section>
+    </>
+  );
+}
+
+function FeeFlow({ user, input }: { user: string; input: FeeFlowInput }) {
   const actor = useWizard(appFeeFlowMachine, {
     flow: 'fee',
     version: 1,
@@ -156,9 +175,19 @@ export default function FeeFlowPage() {
     persist: false,
     params: (snapshot) => ({ access: snapshot.context.accessId, invoice: snapshot.context.invoiceId }),
   });
+  return <FlowBody actor={actor} />;
+}
+
+export default function FeeFlowPage() {
+  const search = useSearch();
+  const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
+  // The address at mount decides where the flow starts; later addresses are its steps (the runner routes them).
+  const input = useMemo<FeeFlowInput>(() => ({ accessId: paramOf(search, 'access'), invoiceId: paramOf(search, 'invoice'), phone: '', newKey, now: Date.now }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the URL at mount decides
+  // Plain /fee shows the customer's own fees first; the look-up of another person's policy is one press away.
+  const [lookup, setLookup] = useState(() => input.accessId !== null || input.invoiceId !== null);
   return (
-    <div className="fee-page fee-page--narrow fee-page--flow container">
-      <FlowBody actor={actor} />
+    <div className={lookup ? 'fee-page fee-page--narrow fee-page--flow container' : 'fee-page container'}>
+      {lookup ? <FeeFlow user={user} input={input} /> : <OwnFees user={user} onLookup={() => setLookup(true)} />}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { routePaths } from '../../../contract/paths';
 import { paths } from '../../app/paths';
 import { ButtonLink } from '../../ui/button';
 import { selectStatus, useAuthSelector } from '../../app/auth-context';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 
-/** The public header of SPEC 2: home, online insurance, premium (#fee), flag, then my insurances or login. */
+/** The public header of SPEC 2: home, online insurance, premium (#fee; /fee when signed in), flag, then my insurances or login. */
 export function Header() {
   const { t } = useTranslation();
   const [location] = useLocation();
@@ -36,9 +37,16 @@ export function Header() {
           <Link href={paths.insuranceList()} className="site-nav__link" onClick={close} {...current(location.startsWith(paths.insuranceList()))}>
             {t('nav.onlineInsurance')}
           </Link>
-          <a href={paths.fee()} className="site-nav__link" onClick={close}>
-            {t('nav.premium')}
-          </a>
+          {status === 'signedIn' ? (
+            // A signed-in customer's premiums are their own policies' (/fee); visitors find the home page's form.
+            <Link href={routePaths.fee.build()} className="site-nav__link" onClick={close} {...current(location === routePaths.fee.build())}>
+              {t('nav.premium')}
+            </Link>
+          ) : (
+            <a href={paths.fee()} className="site-nav__link" onClick={close}>
+              {t('nav.premium')}
+            </a>
+          )}
           <LanguageToggle />
           {status === 'signedIn' ? (
             <ButtonLink href={paths.contracts()} variant="accent">{t('nav.myInsurances')}</ButtonLink>

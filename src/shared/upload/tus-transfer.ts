@@ -13,8 +13,15 @@ import { uploadCodeOfBody, UPLOADS_PATH, type UploadErrorCode } from '../../../c
 import type { TransferEvent, TransferInput } from '../../../machines/upload.machine';
 import { apiUrl } from '../../api/client';
 
-/** Waits before retrying a failed request: quick at first, then every 10 s for about a minute. */
-export const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 10_000, 10_000, 10_000];
+/**
+ * Waits before retrying a failed request: at once, then after 1 s and 3 s. A connection that stays
+ * down is then reported (`network`) after about 5 s, so the slot offers its retry within seconds (it
+ * used to wait about 50 s); coming back online restarts it by itself.
+ */
+export const RETRY_DELAYS_MS = [0, 1_000, 3_000];
+
+/** A request that moves no byte and gets no answer for this long is given up as a lost connection. */
+export const STALL_TIMEOUT_MS = 15_000;
 
 export interface TransferOptions {
   /** The credential headers of the feature (Bearer token, X-Draft-Token), read before every request. */
@@ -22,6 +29,7 @@ export interface TransferOptions {
   /** The store's address; default `/api/uploads/` on the API's host. */
   endpoint?: string;
   retryDelays?: number[];
+  stallTimeoutMs?: number;
 }
 
 /** The code of a failed tus request: the store's JSON code, else by status; no answer is the network. */
@@ -51,11 +59,23 @@ export const transferFailureCode = (error: unknown): UploadErrorCode => {
 /** The upload's id: the last segment of the URL the store gave. */
 const idOf = (url: string) => decodeURIComponent(new URL(url, globalThis.location?.href ?? 'http://localhost/').pathname.split('/').filter(Boolean).pop() ?? '');
 
-export const tusTransfer = ({ headers, endpoint = apiUrl(`${UPLOADS_PATH}/`), retryDelays = RETRY_DELAYS_MS }: TransferOptions) =>
+export const tusTransfer = ({ headers, endpoint = apiUrl(`${UPLOADS_PATH}/`), retryDelays = RETRY_DELAYS_MS, stallTimeoutMs = STALL_TIMEOUT_MS }: TransferOptions) =>
   fromCallback<EventObject, TransferInput>(({ input, sendBack }) => {
     const send = (event: TransferEvent) => sendBack(event);
     let finished = false;
     let upload: Upload | undefined;
+    // The stall watchdog: any sign of life (a request starting, bytes moving, an answer) resets it.
+    let lastSign = Date.now();
+    const alive = () => {
+      lastSign = Date.now();
+    };
+    const watchdog = setInterval(() => {
+      if (finished || Date.now() - lastSign < stallTimeoutMs) return;
+      finished = true;
+      clearInterval(watchdog);
+      void upload?.abort(false);
+      send({ type: 'transfer.failed', code: 'network' });
+    }, 1_000);
     const begin = (Tus: typeof Upload) => {
       if (finished) return;
       const started: Upload = new Tus(input.file, {
@@ -65,15 +85,23 @@ export const tusTransfer = ({ headers, endpoint = apiUrl(`${UPLOADS_PATH}/`), re
         fingerprint: async (file) => ['daatgal-upload', input.kind, file.name, file.type, file.size, (file as File).lastModified, endpoint].join('|'),
         removeFingerprintOnSuccess: true,
         onBeforeRequest: (request) => {
+          alive();
           for (const [name, value] of Object.entries(headers())) request.setHeader(name, value);
         },
-        onProgress: (bytesSent, bytesTotal) => send({ type: 'transfer.progress', bytesSent, bytesTotal }),
+        onAfterResponse: alive,
+        // The total is the file's size whatever the client reports (it may report 0 before it knows).
+        onProgress: (bytesSent, bytesTotal) => {
+          alive();
+          send({ type: 'transfer.progress', bytesSent, bytesTotal: bytesTotal || input.file.size });
+        },
         onSuccess: () => {
           finished = true;
+          clearInterval(watchdog);
           send({ type: 'transfer.done', id: idOf(started.url ?? '') });
         },
         onError: (error) => {
           finished = true;
+          clearInterval(watchdog);
           send({ type: 'transfer.failed', code: transferFailureCode(error) });
         },
       });
@@ -93,6 +121,7 @@ export const tusTransfer = ({ headers, endpoint = apiUrl(`${UPLOADS_PATH}/`), re
       () => {
         if (finished) return;
         finished = true;
+        clearInterval(watchdog);
         send({ type: 'transfer.failed', code: 'network' });
       },
     );
@@ -100,6 +129,7 @@ export const tusTransfer = ({ headers, endpoint = apiUrl(`${UPLOADS_PATH}/`), re
     // request ends, the stored bytes stay for the next start.
     return () => {
       finished = true;
+      clearInterval(watchdog);
       void upload?.abort(false);
     };
   });

@@ -21,6 +21,8 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { ErrorNotice } from '../notices';
 import './upload-slot.css';
 
+const KIB = 1024;
+
 /** The i18n namespace of the slot's texts. */
 export const UPLOAD_NAMESPACE = 'upload';
 
@@ -35,6 +37,8 @@ export interface UploadSlotProps {
   headers: () => Record<string, string>;
   /** Offer the phone's camera: `user` (front) for a selfie, `environment` for a document. */
   camera?: 'user' | 'environment';
+  /** Shown with a tick next to the label when what the slot stands for is done (a claim's document added). */
+  doneText?: string | null;
 }
 
 /** An object URL for a local image, or the finished upload read back with the credential. */
@@ -66,13 +70,18 @@ function usePreview(file: File | null, uploadedId: string | null, uploadedMime: 
   return shown && shown.source === source ? shown.url : null;
 }
 
-export function UploadSlot({ actor, label, headers, camera }: UploadSlotProps) {
+export function UploadSlot({ actor, label, headers, camera, doneText }: UploadSlotProps) {
   const { t, i18n } = useTranslation(UPLOAD_NAMESPACE);
   const view = useSelector(actor, uploadView, shallowEqual);
   const hintId = useId();
   const preview = usePreview(view.file, view.uploaded?.id ?? null, view.uploaded?.mime ?? null, headers);
   const megabytes = new Intl.NumberFormat(localeOf(i18n.language), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const mb = (bytes: number) => megabytes.format(bytes / MIB);
+  const kilobytes = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 0 });
+  // Under 1 MB in whole KB ("35 of 120 KB"), else MB with one decimal.
+  const progressText = (sent: number, total: number) =>
+    total < MIB
+      ? t('progressKb', { sent: kilobytes.format(Math.round(sent / KIB)), total: kilobytes.format(Math.max(1, Math.round(total / KIB))) })
+      : t('progress', { sent: megabytes.format(sent / MIB), total: megabytes.format(total / MIB) });
   const choose = (file: File) => actor.send({ type: 'upload.choose', file });
   const chooseLabel = view.isReplace ? t('replace') : view.kind === 'image' ? t('choosePhoto') : t('chooseFile');
 
@@ -80,6 +89,12 @@ export function UploadSlot({ actor, label, headers, camera }: UploadSlotProps) {
     <section className="upload-slot" aria-label={label} data-status={view.status}>
       <div className="upload-slot__head">
         <h3 className="upload-slot__label">{label}</h3>
+        {doneText ? (
+          <p className="upload-slot__done">
+            <span aria-hidden="true">✓ </span>
+            {doneText}
+          </p>
+        ) : null}
         <p className="upload-slot__hint" id={hintId}>
           {t(view.kind === 'image' ? 'hint' : 'hintDocument', { mb: view.limitMb })}
         </p>
@@ -101,7 +116,7 @@ export function UploadSlot({ actor, label, headers, camera }: UploadSlotProps) {
           label={t('uploading', { label })}
           value={view.bytesSent}
           maxValue={view.bytesTotal}
-          valueText={t('progress', { sent: mb(view.bytesSent), total: mb(view.bytesTotal) })}
+          valueText={progressText(view.bytesSent, view.bytesTotal)}
         />
       ) : null}
       {view.status === 'uploaded' ? (

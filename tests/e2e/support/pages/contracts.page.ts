@@ -65,7 +65,8 @@ export class ContractsPage {
 
   /** Opens the policy from its card (the product name is the link). */
   async openContract(contractNumber: string) {
-    await this.card(contractNumber).getByRole('link').click();
+    // The product name's link (a card may also hold the Pay link of its due premium).
+    await this.card(contractNumber).getByRole('link').first().click();
     await expectPath(this.page, /^\/user\/contract\/\d+$/);
     await expectVisible(this.main.getByText(contractNumber).first());
   }
