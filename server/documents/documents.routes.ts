@@ -15,7 +15,8 @@ import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
 import type { ContractDetail } from '../../contract/insurance.schema';
 import { readContractDetail, readPurchasedContractDetail } from '../insurance/contracts.routes';
-import { isUuid, mayAccess, optionalUser, type MaybeUserEnv } from '../insurance/owner';
+import { isUuid, optionalUser, type MaybeUserEnv } from '../insurance/owner';
+import { mayReadInvoice } from '../payments/invoice-access';
 import { readInvoice, type InvoiceRow } from '../payments/invoices.repo';
 import { documentCodeFor, findDocumentCode, normaliseDocumentCode, type DocumentKind } from './codes.repo';
 import {
@@ -86,12 +87,6 @@ export const documentRoutes = ({ db, secret, publicUrl }: DocumentRoutesOptions)
     return sendCertificate(c, await readContractDetail(db, c.var.user, Number(id), language), language);
   });
 
-  /** A purchase's invoice: its buyer or the visitor's application key; any other purpose's: its owner only. */
-  const mayRead = (c: Context<AppEnv & MaybeUserEnv>, row: InvoiceRow) =>
-    row.application_id === null
-      ? c.var.maybeUser !== undefined && row.user_id === c.var.maybeUser.id
-      : mayAccess(c, secret, { id: row.application_id, user_id: row.user_id }, c.var.maybeUser);
-
   const payerOf = async (row: InvoiceRow) =>
     (await accountName(db, row.user_id)) || (row.application_id ? await applicationOwnerName(db, row.application_id) : '');
 
@@ -102,7 +97,7 @@ export const documentRoutes = ({ db, secret, publicUrl }: DocumentRoutesOptions)
     const row = await readInvoice(db, id);
     // Only a paid invoice has documents; an unpaid one answers like an unknown one. A visitor's purchase
     // is the buyer's too once they sign in and see its policy.
-    const allowed = row ? mayRead(c, row) || (row.application_id !== null && c.var.maybeUser !== undefined && (await purchaseVisibleTo(db, row.id, c.var.maybeUser))) : false;
+    const allowed = row ? mayReadInvoice(c, secret, row) || (row.application_id !== null && c.var.maybeUser !== undefined && (await purchaseVisibleTo(db, row.id, c.var.maybeUser))) : false;
     if (!row || !allowed || row.status !== 'paid') throw notFound();
     return row;
   };

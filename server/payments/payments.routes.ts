@@ -20,7 +20,8 @@ import { lockApplication, readApplication } from '../insurance/applications.repo
 import { applicationClosed, applicationIncomplete } from '../insurance/insurance.routes';
 import { isUuid, mayAccess, optionalUser, type MaybeUserEnv } from '../insurance/owner';
 import { settleInvoice, type Settlement } from './completion';
-import { expireDueInvoices, insertInvoice, openInvoiceOf, readInvoice, replaceOpenInvoices, toInvoice, type InvoiceRow } from './invoices.repo';
+import { mayReadInvoice } from './invoice-access';
+import { expireDueInvoices, insertInvoice, openInvoiceOf, readInvoice, replaceOpenInvoices, toInvoice } from './invoices.repo';
 import { providerSecret, signBody, verifySignature } from './providers';
 
 export interface PaymentDeps {
@@ -95,11 +96,6 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
   const maybeUser = optionalUser(db, secret);
 
   /** A purchase's invoice: its buyer or the visitor's application key; any other purpose's: its owner only. */
-  const mayReadInvoice = (c: Context<AppEnv & MaybeUserEnv>, row: InvoiceRow) =>
-    row.application_id === null
-      ? c.var.maybeUser !== undefined && row.user_id === c.var.maybeUser.id
-      : mayAccess(c, secret, { id: row.application_id, user_id: row.user_id }, c.var.maybeUser);
-
   const currentInvoice = async (id: string): Promise<Invoice> => {
     await expireDueInvoices(db, { invoiceId: id });
     const row = await readInvoice(db, id);
@@ -150,7 +146,7 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound();
     const row = await readInvoice(db, id);
-    if (!row || !mayReadInvoice(c, row)) throw notFound();
+    if (!row || !mayReadInvoice(c, secret, row)) throw notFound();
     return c.json<Invoice>(await currentInvoice(id));
   });
 
@@ -164,7 +160,7 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound();
     const row = await readInvoice(db, id);
-    if (!row || !mayReadInvoice(c, row)) throw notFound();
+    if (!row || !mayReadInvoice(c, secret, row)) throw notFound();
     await expireDueInvoices(db, { invoiceId: id });
     await db.query(`update invoices set status = 'failed', failure_reason = 'cancelled', updated_at = now() where id = $1 and status = 'pending'`, [id]);
     return c.json<Invoice>(await currentInvoice(id));
