@@ -21,5 +21,12 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** GET /api/help/ (public): the user manual's links, for the help button of the public flows (purchase, /ot/). */
+export const helpLinksSchema = z.object({
+  user_manual_document: z.string(),
+  user_manual_video: z.string(),
+});
+export type HelpLinks = z.infer<typeof helpLinksSchema>;
+
 export const eligibilitySchema = z.object({ is_eligible: z.boolean() });
 export type Eligibility = z.infer<typeof eligibilitySchema>;

@@ -1,6 +1,6 @@
 /** The auth calls of SPEC section 7: login, token verification, profile and Credit Med eligibility. */
 import { Hono } from 'hono';
-import type { Eligibility, Profile, TokenResponse } from '../../contract/auth.schema';
+import type { Eligibility, HelpLinks, Profile, TokenResponse } from '../../contract/auth.schema';
 import { loginBodySchema, verifyBodySchema } from '../../contract/auth.schema';
 import { errorKeys } from '../../contract/error.schema';
 import type { Db } from '../db/db';
@@ -51,8 +51,8 @@ export const authRoutes = ({ db, secret, throttle, trustedProxies, content }: Au
     return c.json({});
   });
 
-  app.get('/profile/', signedIn, async (c) => {
-    const user = c.var.user;
+  /** The user manual's links (site settings): content, kept in memory until they change. */
+  const manualLinks = async () => {
     const settings = await content.get('settings:user-manual', async () => {
       const [document, video] = await Promise.all([
         readSetting(db, settingKeys.userManualDocument),
@@ -61,6 +61,17 @@ export const authRoutes = ({ db, secret, throttle, trustedProxies, content }: Au
       return { document, video };
     });
     const { document = '', video = '' } = settings?.value ?? {};
+    return { document, video };
+  };
+
+  app.get('/help/', async (c) => {
+    const { document, video } = await manualLinks();
+    return c.json<HelpLinks>({ user_manual_document: document, user_manual_video: video });
+  });
+
+  app.get('/profile/', signedIn, async (c) => {
+    const user = c.var.user;
+    const { document, video } = await manualLinks();
     return c.json<Profile>({
       partner_id: user.partner_id,
       name: user.name,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { eligibilitySchema, profileSchema, tokenResponseSchema, type LoginBody } from '../../contract/auth.schema';
+import { eligibilitySchema, helpLinksSchema, profileSchema, tokenResponseSchema, type LoginBody } from '../../contract/auth.schema';
 import { http, request } from './client';
 
 /** POST /api/token/: e-mail and password for an access token. */
@@ -12,6 +12,9 @@ export const verifyToken = (token: string) =>
 
 /** GET /api/profile/ with the bearer token. */
 export const getProfile = () => request(profileSchema, () => http.get('api/profile/').json());
+
+/** GET /api/help/ (public): the user manual's links, for the help button of the public flows. */
+export const getHelpLinks = () => request(helpLinksSchema, () => http.get('api/help/').json());
 
 /** GET /api/preclaim/eligible/: whether the Credit Med menu item is shown. */
 export const getEligibility = () => request(eligibilitySchema, () => http.get('api/preclaim/eligible/').json());

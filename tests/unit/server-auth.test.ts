@@ -1,6 +1,6 @@
 import { decode, sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eligibilitySchema, profileSchema, tokenResponseSchema } from '../../contract/auth.schema';
+import { eligibilitySchema, helpLinksSchema, profileSchema, tokenResponseSchema } from '../../contract/auth.schema';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { issueToken, TOKEN_TTL_SECONDS } from '../../server/auth/token';
 import { USER_FRESH_MS } from '../../server/auth/user-cache';
@@ -172,6 +172,12 @@ describe('GET /api/profile/', () => {
       user_manual_document: '/files/user-manual.pdf',
       user_manual_video: '/files/user-manual-video.html',
     });
+  });
+
+  it('answers the same manual links to anyone at /api/help/ (the public flows\' help button)', async () => {
+    const response = await app.request('/api/help/');
+    expect(response.status).toBe(200);
+    expect(helpLinksSchema.parse(await response.json())).toEqual({ user_manual_document: '/files/user-manual.pdf', user_manual_video: '/files/user-manual-video.html' });
   });
 
   it('serves the manual document and video page it links to', async () => {

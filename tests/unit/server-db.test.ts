@@ -152,7 +152,8 @@ describe('the PGlite data directory', () => {
     expect((await afterCrash.query('select count(*)::int as n from kept')).rows).toEqual([{ n: 0 }]);
     await afterCrash.close();
     await rm(dir, { recursive: true, force: true });
-  });
+    // Three PGlite opens of a new data directory (initdb each): over 30 s beside another test file on 2 cores.
+  }, 120_000);
 });
 
 /** A server run as `npm start` runs it (server/main.ts), as pid 1 of a PID namespace of its own, as in a container. */

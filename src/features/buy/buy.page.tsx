@@ -11,6 +11,7 @@ import { BuyWizard } from './buy-wizard';
 import { useBuyFlow } from './use-buy-flow';
 import { selectPhase } from '../../../machines/buy-insurance.connect';
 import './buy.css';
+import { PublicHelpButton } from '../../shared/help/help-button';
 
 /** Whose purchase this browser shows: null until the session is known (a reload verifies the token first). */
 const selectUserKey = (snapshot: SnapshotFrom<typeof authMachine>): string | null => {
@@ -38,5 +39,10 @@ export default function BuyPage() {
   const { t } = useTranslation(['buy', 'insurance']);
   const userKey = useAuthSelector(selectUserKey);
   if (userKey === null) return <Spinner label={t('preparing')} />;
-  return <BuyFlow key={userKey} userKey={userKey} />;
+  return (
+    <>
+      <BuyFlow key={userKey} userKey={userKey} />
+      <PublicHelpButton />
+    </>
+  );
 }

@@ -28,6 +28,7 @@ import { RegisterField } from '../../ui/register-field';
 import { TextField } from '../../ui/text-field';
 import { useMiningFlow, type MiningActor } from './use-mining-flow';
 import './ot.css';
+import { PublicHelpButton } from '../../shared/help/help-button';
 
 const NAMESPACE = 'ot';
 
@@ -73,6 +74,7 @@ export default function MiningPage() {
     <div className="ot-page" data-step={view.step}>
       {view.step !== 'welcome' ? <StepIndicator view={view} /> : null}
       {step}
+      <PublicHelpButton />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -27,6 +28,27 @@ export function CookiePolicyModal() {
   );
 }
 
+/**
+ * While the banner is shown, the page gets room below its end as tall as the banner (a custom property
+ * the body's bottom padding reads), so that every part of it — a wizard's main button, the footer —
+ * can be scrolled out from under the banner (issue 24 item 15).
+ */
+function useRoomBelow(banner: RefObject<HTMLElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--cookie-banner-room', `${Math.ceil(element.getBoundingClientRect().height) + 16}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-banner-room');
+    };
+  }, [banner, shown]);
+}
+
 /** The 'Cookie Settings' banner of SPEC 2 and 4, shown until a choice is stored. */
 export function CookieBanner() {
   const { t } = useTranslation('cookies');
@@ -34,6 +56,8 @@ export function CookieBanner() {
   const asking = CookieConsentActor.useSelector((snapshot) => snapshot.matches({ banner: 'asking' }));
   const personal = CookieConsentActor.useSelector((snapshot) => snapshot.context.personalInformation);
   const marketing = CookieConsentActor.useSelector((snapshot) => snapshot.context.marketingAnalytics);
+  const banner = useRef<HTMLElement>(null);
+  useRoomBelow(banner, asking);
   // The banner goes away with the choice: focus moves on to what follows it in keyboard order.
   const choose = (type: 'consent.accept' | 'consent.rejectAll') => {
     actor.send({ type });
@@ -42,7 +66,7 @@ export function CookieBanner() {
   return (
     <>
       {asking ? (
-        <section className="cookie-banner" aria-labelledby="cookie-banner-title">
+        <section ref={banner} className="cookie-banner" aria-labelledby="cookie-banner-title">
           <div className="cookie-banner__text">
             <h2 id="cookie-banner-title" className="cookie-banner__title">{t('banner.title')}</h2>
             <p>

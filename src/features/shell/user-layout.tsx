@@ -1,45 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contact } from '../../app/config';
 import { Button } from '../../ui/button';
-import { LinkMenu } from '../../ui/link-menu';
 import { Modal } from '../../ui/modal';
 import { focusAfterUpdate } from '../../ui/focus';
 import { Spinner } from '../../ui/spinner';
 import { AuthActor, selectSession } from '../../app/auth-context';
+import { HelpButton } from '../../shared/help/help-button';
 import { useNotificationStream } from '../../shared/notifications-live';
 import { Footer } from './footer';
 import { PageChrome } from './page-chrome';
 import { SideMenu } from './side-menu';
-
-function ManualIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      <circle cx="12" cy="17.5" r="1.2" fill="currentColor" />
-    </svg>
-  );
-}
-
-/** The floating user-manual button: manual document, video (from the profile) and the chat link. */
-function UserManualButton({ document, video }: { document: string; video: string }) {
-  const { t } = useTranslation('user');
-  return (
-    <aside className="user-manual" aria-label={t('manual.button')}>
-      <LinkMenu
-        label={t('manual.button')}
-        className="user-manual__button"
-        icon={<ManualIcon />}
-        items={[
-          { id: 'document', label: t('manual.document'), href: document },
-          { id: 'video', label: t('manual.video'), href: video },
-          { id: 'messenger', label: t('manual.messenger'), href: contact.messenger },
-        ]}
-      />
-    </aside>
-  );
-}
 
 /** Signed-in pages: side menu, content once the profile has loaded, footer, manual button (SPEC 2). */
 export default function UserLayout({ children }: { children: ReactNode }) {
@@ -81,8 +51,8 @@ export default function UserLayout({ children }: { children: ReactNode }) {
         mainClassName="user-layout__main"
       >
         {children}
+        <HelpButton document={session.profile.user_manual_document} video={session.profile.user_manual_video} />
       </PageChrome>
-      <UserManualButton document={session.profile.user_manual_document} video={session.profile.user_manual_video} />
       <Modal
         isOpen={confirmingLogout}
         role="alertdialog"
