@@ -50,7 +50,8 @@ describe('registering', () => {
     await expectPath(page, '/user/contract');
     await expectVisible(alert.dialog.getByText('Your registration is complete. Welcome!', { exact: true }));
     await alert.dismiss();
-    await expectVisible(page.getByText(registrant.person.name, { exact: true }));
+    // Signed in as the new person: their name in the side menu (the policies list may name them too, as the insured).
+    await expectVisible(page.locator('.side-menu__name').getByText(registrant.person.name, { exact: true }));
     expect(await storageItem(page, 'access')).toMatch(/\S+/);
     expect(await storageItem(page, 'flow:registration:guest')).toBeNull();
   });
