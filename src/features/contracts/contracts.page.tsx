@@ -90,6 +90,9 @@ export default function ContractsPage() {
   // The premiums due now, per policy (a failed read only leaves the lines out).
   const due = useResource(getDueFees, i18n.language);
   const owed = owedByPolicy(due.data?.fees);
+  // The cards wait for the premiums due (or their failure) so that the lines do not push them down once shown.
+  const dueSettled = due.data !== undefined || due.status === 'failed';
+  const shown = dueSettled ? list : undefined;
 
   return (
     <div className="contracts-page" aria-busy={contracts.status === 'loading'}>
@@ -103,17 +106,17 @@ export default function ContractsPage() {
           <Button variant="secondary" onPress={contracts.retry}>{t('common:actions.retry')}</Button>
         </div>
       ) : null}
-      {contracts.status === 'loading' && !list ? <Spinner label={t('list.loading')} /> : null}
-      {list && list.length === 0 ? (
+      {contracts.status !== 'failed' && !shown ? <Spinner label={t('list.loading')} /> : null}
+      {shown && shown.length === 0 ? (
         <div className="contracts-empty">
           <h2>{t('list.emptyTitle')}</h2>
           <p>{t('list.emptyText')}</p>
           <ButtonLink href={paths.insuranceList()}>{t('list.browse')}</ButtonLink>
         </div>
       ) : null}
-      {list && list.length > 0 ? (
+      {shown && shown.length > 0 ? (
         <ul className="contracts-list" aria-label={t('list.title')}>
-          {list.map((contract) => <ContractCard key={contract.id} contract={contract} owed={owed.get(contract.id)} />)}
+          {shown.map((contract) => <ContractCard key={contract.id} contract={contract} owed={owed.get(contract.id)} />)}
         </ul>
       ) : null}
     </div>

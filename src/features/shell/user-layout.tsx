@@ -51,8 +51,8 @@ export default function UserLayout({ children }: { children: ReactNode }) {
         mainClassName="user-layout__main"
       >
         {children}
-        <HelpButton document={session.profile.user_manual_document} video={session.profile.user_manual_video} />
       </PageChrome>
+      <HelpButton document={session.profile.user_manual_document} video={session.profile.user_manual_video} />
       <Modal
         isOpen={confirmingLogout}
         role="alertdialog"

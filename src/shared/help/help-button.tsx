@@ -1,8 +1,6 @@
 /**
  * The help button (SPEC 2's user-manual button): the manual, its video and the chat link in a menu.
- * It floats at the bottom right on wide screens; on a phone (≤ 640 px) it sits at the end of the page's
- * content instead, so that it never covers what the customer reads or fills in (issue 24 item 15).
- * The signed-in layout passes the profile's links; the public flows (purchase, /ot/) load them from
+ * It floats at the bottom right. The signed-in layout passes the profile's links; the public flows (purchase, /ot/) load them from
  * GET /api/help/ and show the button once they have them.
  */
 import { useTranslation } from 'react-i18next';
