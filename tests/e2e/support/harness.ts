@@ -55,7 +55,11 @@ export interface BrowserTests {
   readonly baseUrl: string;
   /** This file's server database, for arranging data the API cannot (e.g. in the model-path replays). */
   readonly db: Db;
-  /** A page in a new context (closed after the test); relative URLs resolve against the server. */
+  /**
+   * A page (closed after the test); relative URLs resolve against the server. The test's first one is a
+   * new page in the file's shared context with its storage reset; a second one (another device) or one
+   * the service worker may control gets a new context.
+   */
   openPage(options?: PageOptions): Promise<Page>;
   /**
    * A new page in the file's one shared context (made on first use, kept until the file ends): no
