@@ -154,6 +154,17 @@ export const txPasswordSchema = z.string({ error: messages.passwordRequired }).c
   z.refine((value) => !/^\d{6}$/.test(value) || !isSimpleTxPassword(value), cmMessages.txPasswordSimple),
 );
 
+/** The transaction password typed twice must match; checked also when other fields failed, so a mismatch shows with the rest. */
+const confirmationMatches = <T extends { password: string; password_confirm: string }>() =>
+  z.superRefine<T>(
+    (value, ctx) => {
+      if (value.password_confirm && value.password_confirm !== value.password) {
+        ctx.issues.push({ code: 'custom', message: messages.passwordMismatch, input: value, path: ['password_confirm'] });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+
 /** Accepting the contract and choosing the transaction password (twice); the answer sends the code. */
 export const cmSignBodySchema = z
   .object({
@@ -161,17 +172,7 @@ export const cmSignBodySchema = z
     password: txPasswordSchema,
     password_confirm: z.string({ error: messages.passwordRequired }).check(z.minLength(1, messages.passwordRequired)),
   })
-  .check(
-    z.superRefine(
-      (value, ctx) => {
-        if (value.password_confirm && value.password_confirm !== value.password) {
-          ctx.issues.push({ code: 'custom', message: messages.passwordMismatch, input: value, path: ['password_confirm'] });
-        }
-      },
-      // Also when other fields failed, so a mismatch shows with the rest.
-      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-    ),
-  );
+  .check(confirmationMatches());
 export type CmSignBody = z.input<typeof cmSignBodySchema>;
 
 /**
@@ -184,16 +185,7 @@ export const cmTxPasswordResetBodySchema = z
     password: txPasswordSchema,
     password_confirm: z.string({ error: messages.passwordRequired }).check(z.minLength(1, messages.passwordRequired)),
   })
-  .check(
-    z.superRefine(
-      (value, ctx) => {
-        if (value.password_confirm && value.password_confirm !== value.password) {
-          ctx.issues.push({ code: 'custom', message: messages.passwordMismatch, input: value, path: ['password_confirm'] });
-        }
-      },
-      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-    ),
-  );
+  .check(confirmationMatches());
 export type CmTxPasswordResetBody = z.input<typeof cmTxPasswordResetBodySchema>;
 
 export const cmSignedSchema = z.object({ status: z.literal('signed'), signed_at: z.string() });
