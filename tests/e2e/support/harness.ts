@@ -226,11 +226,14 @@ export function useBrowserTests(): BrowserTests {
     },
 
     async openPageInSharedContext(options = {}) {
-      shared ??= newContext({}).then((context) => {
+      shared ??= newContext({}).then(async (context) => {
         // A test that closes the page's context (a device going away) closes the shared one: the next page gets a new one.
         context.on('close', () => {
           shared = undefined;
         });
+        // A blank page of the site kept open for the file: with one renderer per site (launchChromium)
+        // the tests' pages then join its process, warm, instead of each starting one of its own.
+        await seedStorage(await context.newPage(), {});
         return context;
       });
       const storage = await storageOf(options);
