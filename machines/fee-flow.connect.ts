@@ -6,6 +6,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { FeeAccess } from '../contract/fee.schema';
+import { routePaths } from '../contract/paths';
 import type { Invoice } from '../contract/payment.schema';
 import type { FieldErrors, Message } from '../contract/validation';
 import type { codeVerificationMachine } from './code-verification.machine';
@@ -30,6 +31,8 @@ export interface FeeFlowView {
   codeVerification: ActorRefFrom<typeof codeVerificationMachine> | null;
   feePayment: ActorRefFrom<typeof feePaymentMachine> | null;
   paymentStatus: ActorRefFrom<typeof paymentStatusMachine> | null;
+  /** Where paying again leads while an invoice waits: the confirmed policy's fees, else the form (a reload that knows only the invoice). */
+  payAgain: string;
 }
 
 const STEPS = ['form', 'code', 'payment', 'loadFailed', 'check', 'status'] as const;
@@ -45,4 +48,8 @@ export const connectFeeFlow = (snapshot: SnapshotFrom<typeof feeFlowMachine>): F
   codeVerification: snapshot.children.codeVerification ?? null,
   feePayment: snapshot.children.feePayment ?? null,
   paymentStatus: snapshot.children.paymentStatus ?? null,
+  payAgain:
+    snapshot.context.access?.confirmed && snapshot.context.accessId
+      ? `${routePaths.feePayment.build()}?${new URLSearchParams({ access: snapshot.context.accessId }).toString()}`
+      : routePaths.fee.build(),
 });

@@ -106,6 +106,29 @@ describe('paying fees', () => {
     expect(await page.getByTestId('payment-amount').textContent()).toMatch(/370,000/);
   });
 
+  it("a premium's QR payment can be paid another way or cancelled, which fails it as cancelled", async () => {
+    const id = await policyIdOf('LI-2023-000184');
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    await page.goto(`/user/contract/${id}/fee`);
+    await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
+    await page.getByRole('radio', { name: /^QPay/ }).check();
+    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+    await expectPath(page, new RegExp(`^/user/contract/${id}/payment/[0-9a-f-]{36}$`));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Scan the QR code to pay' }));
+    const qrPage = pathOf(page);
+    const ways = page.getByRole('navigation', { name: exactly(text('en', 'payment:pending.ways.label')) });
+    await ways.getByRole('link', { name: exactly(text('en', 'payment:pending.ways.otherWay')) }).click();
+    await expectPath(page, `/user/contract/${id}/fee`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Premiums: Life insurance' }));
+
+    await page.goBack();
+    await expectPath(page, qrPage);
+    await ways.getByRole('button', { name: exactly(text('en', 'payment:pending.ways.cancel')) }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: text('en', 'payment:failed.title') }));
+    await expectVisible(page.getByRole('alert').getByText(text('en', 'payment:failed.reasons.cancelled')));
+    await expectVisible(page.getByRole('link', { name: exactly(text('en', 'fees:invoice.tryAgain')) }));
+  });
+
   it("pays another person's policy through /fee: a wrong code, the right one, mobile money, and a reload on /fee/check", async () => {
     const person = { register: 'УЕ95031218', phone: '99001101' };
     // The wrong code's refusal (422) is logged by the browser.
@@ -139,14 +162,24 @@ describe('paying fees', () => {
     await page.reload();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the premiums to pay' }));
     expect(pathOf(page)).toBe('/fee/payment');
-    await page.getByRole('radio', { name: /^MostMoney/ }).check();
-    await page.getByLabel('MostMoney phone number').fill('88094512');
-    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
-
-    await expectPath(page, '/fee/check');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));
+    const payByMostMoney = async () => {
+      await page.getByRole('radio', { name: /^MostMoney/ }).check();
+      await page.getByLabel('MostMoney phone number').fill('88094512');
+      await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+      await expectPath(page, '/fee/check');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));
+    };
+    await payByMostMoney();
     await expectVisible(page.getByText(/88\*\*\*\*12/));
+    const firstInvoice = invoiceIdIn(page);
+    // Waiting is not a dead end (issue 24): 'pay another way' goes back to this policy's premiums.
+    await page.getByRole('link', { name: exactly(text('en', 'payment:pending.ways.otherWay')) }).click();
+    await expectPath(page, '/fee/payment');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the premiums to pay' }));
+    await expectVisible(page.getByText('BR-2024-000500'));
+    await payByMostMoney();
     const invoiceId = invoiceIdIn(page);
+    expect(invoiceId).not.toBe(firstInvoice);
     // A reload while waiting: the same invoice is waited for.
     await page.reload();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));

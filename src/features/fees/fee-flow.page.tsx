@@ -134,7 +134,7 @@ function FlowBody({ actor }: { actor: FlowActor }) {
   );
   const failedActions = <Button onPress={() => actor.send({ type: 'fee.restart' })}>{t('invoice.tryAgain')}</Button>;
   if (view.step === 'status') return <FeeInvoiceOutcome invoice={view.invoice} paidActions={paidActions} failedActions={failedActions} />;
-  if (view.step === 'check' && view.paymentStatus) return <FeeInvoiceStatus actor={view.paymentStatus} paidActions={paidActions} failedActions={failedActions} />;
+  if (view.step === 'check' && view.paymentStatus) return <FeeInvoiceStatus actor={view.paymentStatus} paidActions={paidActions} failedActions={failedActions} pendingWays={{ otherWay: view.payAgain }} />;
   return (
     <>
       <h1>{t('flow.title')}</h1>

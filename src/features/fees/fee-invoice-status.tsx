@@ -23,6 +23,7 @@ import {
   RefundDueView,
   StatusChangedContext,
 } from '../../shared/payment/payment-status-views';
+import { useCancelInvoice } from '../../shared/payment/payment-status';
 import { sameView, statusViewOf } from '../../shared/payment/payment-status.view-model';
 import '../../shared/payment/payment.css';
 
@@ -33,6 +34,11 @@ export interface FeeOutcomeActions {
   paidActions: ReactNode;
   /** Links under a failed or unknown one (try again). */
   failedActions: ReactNode;
+}
+
+/** Where 'pay another way' leads from a waiting invoice: the fees' provider choice again (the request can also be cancelled there). */
+export interface FeePendingWays {
+  otherWay: string;
 }
 
 /** A settled invoice: paid (with SPEC 9's note), refund due (paid, but the fees were paid another way) or failed (with its reason); none: not found. */
@@ -53,9 +59,10 @@ export function FeeInvoiceOutcome({ invoice, paidActions, failedActions }: { inv
 }
 
 /** The invoice while it moves: checking, waiting for the provider (QR, push, card page), then the outcome. */
-export function FeeInvoiceStatus({ actor, paidActions, failedActions }: { actor: PaymentStatusActor } & FeeOutcomeActions) {
+export function FeeInvoiceStatus({ actor, paidActions, failedActions, pendingWays }: { actor: PaymentStatusActor; pendingWays: FeePendingWays } & FeeOutcomeActions) {
   const { t } = useTranslation('payment');
   const view = useSelector(actor, statusViewOf, sameView);
+  const { cancel, cancelling } = useCancelInvoice(actor.send);
   const [firstKind] = useState(view.kind);
   const announcement = view.kind === 'pending' ? (view.stillPending ? t('pending.stillPending.title') : t('pending.waiting')) : view.kind === 'checking' ? t('checking.title') : '';
   let body: ReactNode;
@@ -71,7 +78,13 @@ export function FeeInvoiceStatus({ actor, paidActions, failedActions }: { actor:
       body = <LoadFailedView error={view.error} onRetry={() => actor.send({ type: 'payment.retry' })} />;
       break;
     case 'pending':
-      body = <PendingView view={view} onCheck={() => actor.send({ type: 'payment.check' })} />;
+      body = (
+        <PendingView
+          view={view}
+          onCheck={() => actor.send({ type: 'payment.check' })}
+          ways={{ back: pendingWays.otherWay, otherWay: pendingWays.otherWay, onCancel: () => cancel(view.invoice.id), cancelling }}
+        />
+      );
       break;
     case 'paid':
     case 'failed':

@@ -23,6 +23,7 @@ function InvoiceStatus({ id, invoiceId }: { id: string; invoiceId: string }) {
         </>
       }
       failedActions={<ButtonLink href={feePage}>{t('invoice.tryAgain')}</ButtonLink>}
+      pendingWays={{ otherWay: feePage }}
     />
   );
 }

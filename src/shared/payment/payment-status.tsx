@@ -26,13 +26,16 @@ export interface PaymentOutcomes {
   forgetPurchase?: (applicationId: string) => void;
 }
 
-type Send = (event: { type: 'payment.check' } | { type: 'payment.retry' }) => void;
+export type Send = (event: { type: 'payment.check' } | { type: 'payment.retry' }) => void;
 
-function StatusBody({ view, send, outcomes, applicationKey }: { view: StatusView; send: Send; outcomes: PaymentOutcomes; applicationKey: string | null }) {
+/**
+ * Cancelling a waiting payment request (the pending card's Cancel), then checking it again: cancelled
+ * or not (a failure leaves it pending), the server's answer is read by that check.
+ */
+export function useCancelInvoice(send: Send, applicationKey: string | null = null) {
   const [cancelling, setCancelling] = useState(false);
   const cancel = (invoiceId: string) => {
     setCancelling(true);
-    // Cancelled or not (a failure leaves it pending), the server's answer is read by the next check.
     void cancelInvoice(invoiceId, applicationKey)
       .catch(() => undefined)
       .finally(() => {
@@ -40,6 +43,11 @@ function StatusBody({ view, send, outcomes, applicationKey }: { view: StatusView
         send({ type: 'payment.check' });
       });
   };
+  return { cancel, cancelling };
+}
+
+function StatusBody({ view, send, outcomes, applicationKey }: { view: StatusView; send: Send; outcomes: PaymentOutcomes; applicationKey: string | null }) {
+  const { cancel, cancelling } = useCancelInvoice(send, applicationKey);
   switch (view.kind) {
     case 'missing':
       return <MissingView actions={outcomes.leave} />;
