@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LongestFirst from './tests/longest-first.ts';
 
 /**
  * The server tests run on in-memory PGlite in `unit`, and again on a real PostgreSQL server in
@@ -37,6 +38,7 @@ export default defineConfig({
     // worker: the files then run one after another while the core a test waits on (Chromium, the
     // server, PGlite) is often the other one. Two side by side there; one less than the cores above.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
