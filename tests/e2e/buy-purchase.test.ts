@@ -10,6 +10,7 @@ import type { ProductDetail, Quote } from '../../contract/insurance.schema';
 import type { Invoice } from '../../contract/payment.schema';
 import { useBrowserTests } from './support/harness';
 import { BuyWizard, type Person } from './support/pages/buy.page';
+import { dateShown } from './support/pages/date-field';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
 import type { Site } from './support/pages/site';
@@ -193,5 +194,30 @@ describe('buying insurance', () => {
     await site.page.getByRole('button', { name: 'Pay / Төлөх' }).click();
     await status.seePaid();
     await status.seePolicyNumber();
+  });
+});
+
+describe('the birth date (issue 24: dates in the page\'s language)', () => {
+  it('is typed day first in English and shows year first once the page turns Mongolian; the wizard takes it', async () => {
+    // Product 171 (critical illness) asks for the birth date; the visitor's register number says 1985-01-12.
+    const site = await e2e.openSite({ language: 'en' });
+    const product = await productOf(171, 'en');
+    const page = new ProductPage(site.language);
+    await page.open(171, product.name);
+    await page.buy(product.name);
+    const wizard = new BuyWizard(site.language);
+    await wizard.seeStep('insured');
+    const birthDate = wizard.dateField('insured.birthDate');
+    expect(await dateShown(birthDate)).toBe('dd/mm/yyyy');
+    await wizard.fillInsuredPerson({ ...visitor, birthDate: '1985-01-12' });
+    expect(await dateShown(birthDate)).toBe('12/01/1985');
+
+    // The register number's second-to-last digit is odd: a man.
+    await wizard.main.getByRole('combobox', { name: site.language.name('buy:insured.gender') }).selectOption('male');
+
+    await site.language.toggle();
+    expect(await dateShown(wizard.dateField('insured.birthDate'))).toBe('1985.01.12');
+    await wizard.continue();
+    await wizard.seeStep('plan');
   });
 });
