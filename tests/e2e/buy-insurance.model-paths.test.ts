@@ -19,6 +19,7 @@ import { buyInsuranceModel } from '../machines/buy-insurance.model';
 import type { BrowserTests } from './support/harness';
 import { describeModelPaths, moveInHistoryTo, routeTarget, routeToShownStep, type MachineReplay, type PlannedStep, type ReplayContext } from './support/path-replay';
 import { BuyWizard, type WizardStep } from './support/pages/buy.page';
+import { fillDate } from './support/pages/date-field';
 import { PaymentStatusPage, statusPathOf } from './support/pages/payment-status.page';
 import type { UiLanguage } from './support/pages/ui-language';
 import { exactly } from './support/texts';
@@ -255,7 +256,8 @@ const replay: MachineReplay<BuyWorld> = {
     'step.next': async (context) => wizardOf(context).continue(),
     'step.back': async (context) => wizardOf(context).back(),
     'insured.change': async (context, event) => {
-      const labels: Record<string, string> = { last_name: 'insured.lastName', first_name: 'insured.firstName', phone: 'insured.phone', email: 'insured.email', birth_date: 'insured.birthDate', address: 'insured.address' };
+      if (event.field === 'birth_date') return fillDate(wizardOf(context).dateField('insured.birthDate'), String(event.value));
+      const labels: Record<string, string> = { last_name: 'insured.lastName', first_name: 'insured.firstName', phone: 'insured.phone', email: 'insured.email', address: 'insured.address' };
       const label = labels[String(event.field)];
       if (!label) throw new Error(`no field for insured.${String(event.field)}`);
       await wizardOf(context).field(label).fill(String(event.value));

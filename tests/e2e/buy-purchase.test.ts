@@ -5,11 +5,13 @@
  * page without re-entering anything. QR and mobile-money payments are completed with the development
  * endpoint while the status page polls.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail, Quote } from '../../contract/insurance.schema';
 import type { Invoice } from '../../contract/payment.schema';
 import { useBrowserTests } from './support/harness';
 import { BuyWizard, type Person } from './support/pages/buy.page';
+import { dateShown } from './support/pages/date-field';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
 import type { Site } from './support/pages/site';
@@ -193,5 +195,32 @@ describe('buying insurance', () => {
     await site.page.getByRole('button', { name: 'Pay / Төлөх' }).click();
     await status.seePaid();
     await status.seePolicyNumber();
+  });
+});
+
+describe('the birth date (issue 24: dates in the page\'s language)', () => {
+  it('is typed day first in English and shows year first once the page turns Mongolian (axe finds nothing); the wizard takes it', async () => {
+    // Product 171 (critical illness) asks for the birth date; the visitor's register number says 1985-01-12.
+    const site = await e2e.openSite({ language: 'en' });
+    const product = await productOf(171, 'en');
+    const page = new ProductPage(site.language);
+    await page.open(171, product.name);
+    await page.buy(product.name);
+    const wizard = new BuyWizard(site.language);
+    await wizard.seeStep('insured');
+    const birthDate = wizard.dateField('insured.birthDate');
+    expect(await dateShown(birthDate)).toBe('dd/mm/yyyy');
+    await wizard.fillInsuredPerson({ ...visitor, birthDate: '1985-01-12' });
+    expect(await dateShown(birthDate)).toBe('12/01/1985');
+
+    // The register number's second-to-last digit is odd: a man.
+    await wizard.main.getByRole('combobox', { name: site.language.name('buy:insured.gender') }).selectOption('male');
+
+    await site.language.toggle();
+    expect(await dateShown(wizard.dateField('insured.birthDate'))).toBe('1985.01.12');
+    const { violations } = await new AxeBuilder({ page: site.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    await wizard.continue();
+    await wizard.seeStep('plan');
   });
 });

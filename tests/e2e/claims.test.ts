@@ -13,6 +13,7 @@ import { decisionDueOf } from '../../contract/claim.schema';
 import { formatDate } from '../../src/app/format';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { useBrowserTests } from './support/harness';
+import { clearDatePart, dateShown, fillDate } from './support/pages/date-field';
 import { exactly, text, type Language } from './support/texts';
 import { accessTokenFor, demoUser } from './support/users';
 import { expectHidden, expectPath, expectVisible, scrollWidth } from './support/ui';
@@ -77,6 +78,11 @@ class ClaimWizard {
     return this.page.getByRole('main').getByRole('textbox', { name: exactly(label) }).first();
   }
 
+  /** A date field (its year, month and day segments) by its label. */
+  dateField(label: string) {
+    return this.page.getByRole('main').getByRole('group', { name: exactly(label) });
+  }
+
   button(name: string) {
     return this.page.getByRole('main').getByRole('button', { name: exactly(name) });
   }
@@ -93,8 +99,8 @@ class ClaimWizard {
 
   async fillEvent(values: { start: string; end: string; hospital: string; diagnosis: string; amount: string }) {
     await expectVisible(this.heading('event'));
-    await this.page.getByLabel(this.t('wizard.event.start')).fill(values.start);
-    await this.page.getByLabel(this.t('wizard.event.end')).fill(values.end);
+    await fillDate(this.dateField(this.t('wizard.event.start')), values.start);
+    await fillDate(this.dateField(this.t('wizard.event.end')), values.end);
     await this.field(this.t('wizard.event.hospital')).fill(values.hospital);
     await this.field(this.t('wizard.event.diagnosis')).fill(values.diagnosis);
     await this.field(this.t('wizard.event.amount')).fill(values.amount);
@@ -201,6 +207,47 @@ describe('filing a claim', () => {
     const { rows } = await e2e.db.query<{ n: number }>("select count(*)::int as n from notifications where kind = 'claim_stage_changed' and params->>'claim_number' = $1", [number]);
     expect(rows[0]?.n).toBe(2);
   }, 90_000);
+
+  // Issue 24: the browser's own date input wrote 11/26/2026 on an English system whatever the page's language.
+  for (const language of ['en', 'mn'] as const) {
+    it(`types the treatment dates in the order ${language} writes dates, and the typed dates reach the review`, async () => {
+      await clearDrafts();
+      const policyId = (await policyIds())['TS-2022-004512'] ?? 0;
+      await completeDraftThroughApi(policyId);
+      const page = await e2e.openPage({ language, signedInAs: demoUser });
+      const wizard = new ClaimWizard(page, language);
+      await page.goto(`/user/claim/create/${policyId}/event`);
+      await expectVisible(wizard.heading('event'));
+      const start = wizard.dateField(wizard.t('wizard.event.start'));
+      const end = wizard.dateField(wizard.t('wizard.event.end'));
+      /** English day first (not the American month first), Mongolian year first with dots. */
+      const written = (iso: string, day?: string) => {
+        const [y, m, d] = iso.split('-');
+        return language === 'en' ? `${day ?? d}/${m}/${y}` : `${y}.${m}.${day ?? d}`;
+      };
+      // The draft's stored dates, and an emptied field's placeholders, in the language's order.
+      expect(await dateShown(start)).toBe(written(daysAgo(40)));
+      await fillDate(end, '');
+      expect(await dateShown(end)).toBe(language === 'en' ? 'dd/mm/yyyy' : 'оооо.сс.өө');
+
+      await fillDate(start, daysAgo(9));
+      await fillDate(end, daysAgo(8));
+      expect(await dateShown(end)).toBe(written(daysAgo(8)));
+      // A segment emptied again: the date is refused with the form's message, and the rest of it stays.
+      await clearDatePart(end, 'day');
+      await wizard.next();
+      await expectVisible(page.getByText(exactly(text(language, 'validation:dateInvalid'))));
+      await expectVisible(wizard.heading('event'));
+      expect(await dateShown(end)).toBe(written(daysAgo(8), language === 'en' ? 'dd' : 'өө'));
+      await fillDate(end, daysAgo(8));
+      await wizard.next();
+
+      await expectVisible(wizard.heading('payout'));
+      await page.goto(`/user/claim/create/${policyId}/review`);
+      await expectVisible(wizard.heading('review'));
+      await expectVisible(page.getByText(exactly(wizard.t('detail.period', { start: formatDate(daysAgo(9), language), end: formatDate(daysAgo(8), language) }))));
+    }, 60_000);
+  }
 
   it('refuses a 21 MB file with the message and loses nothing else; a late treatment is flagged, not refused', async () => {
     await clearDrafts();

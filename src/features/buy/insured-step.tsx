@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsuredTextField } from '../../../machines/buy-insurance.forms';
 import { useMessage } from '../../app/messages';
+import { DateField } from '../../ui/date-field';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';
 import { Select } from '../../ui/select';
@@ -21,6 +22,7 @@ export function InsuredStep({ actor }: { actor: BuyActorRef }) {
   const asks = useSelector(actor, (snapshot) => snapshot.context.product?.insured_fields ?? []);
   const prefilled = useSelector(actor, (snapshot) => Boolean(snapshot.context.application?.prefill && !snapshot.context.application.insured));
   const saving = useSelector(actor, selectIsSaving);
+  const today = useSelector(actor, (snapshot) => snapshot.context.today);
 
   const change = (field: InsuredTextField) => (value: string) => actor.send({ type: 'insured.change', field, value });
   const submit = (event: FormEvent) => {
@@ -50,7 +52,7 @@ export function InsuredStep({ actor }: { actor: BuyActorRef }) {
       <div className="buy-form__row">
         <PhoneField label={t('insured.phone')} description={t('insured.phoneHint')} name="phone" value={form.phone} onChange={change('phone')} errorMessage={text(errors.phone)} isRequired isDisabled={saving} />
         {asks.includes('birth_date') ? (
-          <TextField {...common} type="date" label={t('insured.birthDate')} description={t('insured.birthDateHint')} name="birth_date" autoComplete="bday" value={form.birth_date} onChange={change('birth_date')} errorMessage={text(errors.birth_date)} />
+          <DateField {...common} label={t('insured.birthDate')} description={t('insured.birthDateHint')} name="birth_date" autoComplete="bday" max={today} value={form.birth_date} onChange={change('birth_date')} errorMessage={text(errors.birth_date)} />
         ) : null}
       </div>
       {asks.includes('gender') ? (

@@ -20,6 +20,7 @@ import { userKeyOf } from '../../flows/persistence';
 import { ErrorNotice } from '../../shared/notices';
 import { UPLOAD_NAMESPACE } from '../../shared/upload/upload-slot';
 import { Button } from '../../ui/button';
+import { DateField } from '../../ui/date-field';
 import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { MoneyField } from '../../ui/money-field';
@@ -228,8 +229,8 @@ function EventStep({ actor, view }: { actor: ClaimActor; view: ClaimCreationView
       <StepHead view={view} lead={t('wizard.event.lead')} />
       <form onSubmit={onSubmit(() => actor.send({ type: 'event.submit' }))} noValidate>
         <div className="claim-row">
-          <TextField {...common} type="date" label={t('wizard.event.start')} name="treatment_start" value={view.event.treatment_start} onChange={change('treatment_start')} errorMessage={translate(view.errors.treatment_start)} />
-          <TextField {...common} type="date" label={t('wizard.event.end')} name="treatment_end" value={view.event.treatment_end} onChange={change('treatment_end')} errorMessage={translate(view.errors.treatment_end)} />
+          <DateField {...common} label={t('wizard.event.start')} name="treatment_start" max={view.today} value={view.event.treatment_start} onChange={change('treatment_start')} errorMessage={translate(view.errors.treatment_start)} />
+          <DateField {...common} label={t('wizard.event.end')} name="treatment_end" min={view.event.treatment_start || undefined} max={view.today} value={view.event.treatment_end} onChange={change('treatment_end')} errorMessage={translate(view.errors.treatment_end)} />
         </div>
         <LateNotice view={view} />
         <TextField {...common} label={t('wizard.event.hospital')} name="hospital" value={view.event.hospital} onChange={change('hospital')} errorMessage={translate(view.errors.hospital)} />

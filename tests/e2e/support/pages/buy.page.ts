@@ -12,6 +12,7 @@ import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { PaymentProvider } from '../../../../contract/payment.schema';
 import { expectPath, expectVisible, pathOf, WAIT_MS } from '../ui';
+import { fillDate } from './date-field';
 import type { UiLanguage } from './ui-language';
 
 export type WizardStep = 'insured' | 'plan' | 'contract' | 'payment';
@@ -176,6 +177,11 @@ export class BuyWizard {
     return this.main.getByRole('textbox', { name: this.named(key) });
   }
 
+  /** A date field (its year, month and day segments), by the key of its label. */
+  dateField(key: string) {
+    return this.main.getByRole('group', { name: this.named(key) });
+  }
+
   get lastName() {
     return this.field('insured.lastName');
   }
@@ -207,7 +213,7 @@ export class BuyWizard {
     await this.firstName.fill(person.firstName);
     if (person.phone !== undefined) await this.phone.fill(person.phone);
     if (person.email !== undefined) await this.email.fill(person.email);
-    if (person.birthDate !== undefined) await this.field('insured.birthDate').fill(person.birthDate);
+    if (person.birthDate !== undefined) await fillDate(this.dateField('insured.birthDate'), person.birthDate);
   }
 
   // ── step 2: the plan ─────────────────────────────────────────────────────────────────────────
