@@ -95,7 +95,8 @@ export function useBrowserTests(): BrowserTests {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
-  let shared: Promise<BrowserContext> | undefined;
+  /** The file's shared context and its blank page of the site, kept open (see openPageInSharedContext). */
+  let shared: Promise<{ context: BrowserContext; keeper: Page }> | undefined;
   let sharedPages: Page[] = [];
   /** How many pages `openPage` has opened in the running test (its devices). */
   let devices = 0;
@@ -110,7 +111,7 @@ export function useBrowserTests(): BrowserTests {
   });
 
   afterAll(async () => {
-    await (await shared?.catch(() => undefined))?.close();
+    await (await shared?.catch(() => undefined))?.context.close();
     shared = undefined;
     await browser?.close();
     await server?.close();
@@ -124,7 +125,7 @@ export function useBrowserTests(): BrowserTests {
     devices = 0;
     await Promise.all([...open.map((context) => context.close()), ...openPages.map((page) => page.close().catch(() => undefined))]);
     // What a test may have changed on the shared context goes back for the next one.
-    const context = await shared?.catch(() => undefined);
+    const context = (await shared?.catch(() => undefined))?.context;
     if (context) await Promise.all([context.setOffline(false), context.clearPermissions()]).catch(() => undefined);
     const unexpected = collected.filter(
       (problem) => !allowances.some((allowed) => (!allowed.kind || allowed.kind === problem.kind) && allowed.pattern.test(problem.text)),
@@ -177,11 +178,15 @@ export function useBrowserTests(): BrowserTests {
     await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
     await page.goto(blank);
     await page.unroute(blank);
-    await page.evaluate((entries) => {
+    await writeStorage(page, storage);
+  };
+
+  /** Empties the local storage of the page's origin and writes `storage` into it. */
+  const writeStorage = (page: Page, storage: Record<string, string>) =>
+    page.evaluate((entries) => {
       localStorage.clear();
       for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
     }, storage);
-  };
 
   /** Collects the page's errors and console errors for the test. */
   const watch = (page: Page) => {
@@ -232,14 +237,16 @@ export function useBrowserTests(): BrowserTests {
           shared = undefined;
         });
         // A blank page of the site kept open for the file: with one renderer per site (launchChromium)
-        // the tests' pages then join its process, warm, instead of each starting one of its own.
-        await seedStorage(await context.newPage(), {});
-        return context;
+        // the tests' pages then join its process, warm, instead of each starting one of its own; and it
+        // writes their local storage (the context's, shared by its pages) before they open the app.
+        const keeper = await context.newPage();
+        await seedStorage(keeper, {});
+        return { context, keeper };
       });
-      const storage = await storageOf(options);
-      const page = watch(await (await shared).newPage());
+      const [{ context, keeper }, storage] = await Promise.all([shared, storageOf(options)]);
+      await writeStorage(keeper, storage);
+      const page = watch(await context.newPage());
       sharedPages.push(page);
-      await seedStorage(page, storage);
       return page;
     },
 
