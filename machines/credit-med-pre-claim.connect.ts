@@ -1,6 +1,6 @@
 /** What the pre-claim pages show for a snapshot of `credit-med-pre-claim`, so the views never read its states. */
 import type { SnapshotFrom } from 'xstate';
-import type { Hospital, PreClaim } from '../contract/credit-med-card.schema';
+import type { Hospital, PreClaim, PreClaimStatus } from '../contract/credit-med-card.schema';
 import type { FieldErrors, Message } from '../contract/validation';
 import type { creditMedPreClaimMachine } from './credit-med-pre-claim.machine';
 
@@ -62,4 +62,22 @@ export const connectPreClaim = (snapshot: SnapshotFrom<typeof creditMedPreClaimM
     error: context.error,
     preClaim: context.preClaim,
   };
+};
+
+/** A status on the pre-claim's road: passed, where it is now, still to come, or where it stopped (failed). */
+export type TimelineState = 'done' | 'current' | 'upcoming' | 'stopped';
+
+/** The road a pre-claim normally takes; once the claim is rejected, the policyholder repays instead. */
+const PAID_ROAD: readonly PreClaimStatus[] = ['sent', 'calculating', 'paid_by_insurer'];
+const REPAY_ROAD: readonly PreClaimStatus[] = ['sent', 'calculating', 'rejected_claim', 'to_be_paid_by_insured', 'paid'];
+const FAILED_ROAD: readonly PreClaimStatus[] = ['sent', 'failed'];
+
+/** The statuses the tracking page lists for a pre-claim now at `status`: those passed, this one, and those still to come on its road. */
+export const preClaimTimeline = (status: PreClaimStatus): { status: PreClaimStatus; state: TimelineState }[] => {
+  const road = status === 'failed' ? FAILED_ROAD : REPAY_ROAD.includes(status) && !PAID_ROAD.includes(status) ? REPAY_ROAD : PAID_ROAD;
+  const here = road.indexOf(status);
+  return road.map((step, index) => ({
+    status: step,
+    state: index < here ? 'done' : index > here ? 'upcoming' : status === 'failed' ? 'stopped' : 'current',
+  }));
 };

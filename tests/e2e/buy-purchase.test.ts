@@ -14,10 +14,11 @@ import { BuyWizard, type Person } from './support/pages/buy.page';
 import { dateShown } from './support/pages/date-field';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
+import { WizardStepsBar } from './support/pages/wizard-steps.page';
 import type { Site } from './support/pages/site';
 import { moneyIn, settlePayment } from './support/purchase-api';
 import type { Language } from './support/texts';
-import { expectPath, searchOf } from './support/ui';
+import { expectPath, expectVisible, searchOf } from './support/ui';
 import { demoUser } from './support/users';
 
 const e2e = useBrowserTests();
@@ -56,6 +57,11 @@ async function visitorToPayment(site: Site, language: Language) {
   await wizard.continue();
 
   await wizard.seeStep('plan');
+  // The step indicator: "Step 2 of 4: Plan", the insured person done and a link back, the plan current.
+  const steps = new WizardStepsBar(site.language, 'buy:steps.label');
+  const names = (['insured', 'plan', 'contract', 'payment'] as const).map((step) => site.language.t(`buy:steps.${step}`));
+  await steps.seeAt(2, names);
+  await expectVisible(wizard.stepLink('insured'));
   // The plan starts at 20 000 000 MNT, 10 years, monthly; the price is the server's.
   const price = await wizard.livePrice();
   const quote = await serverQuote(100, { sum_insured: 20_000_000, term_years: 10, frequency: 'monthly', register: visitor.register });
@@ -68,6 +74,7 @@ async function visitorToPayment(site: Site, language: Language) {
   await wizard.continue();
 
   await wizard.seeStep('payment');
+  await steps.seeAt(4, names);
   return { wizard, quote };
 }
 

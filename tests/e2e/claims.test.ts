@@ -14,6 +14,8 @@ import { formatDate } from '../../src/app/format';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { useBrowserTests } from './support/harness';
 import { clearDatePart, dateShown, fillDate } from './support/pages/date-field';
+import { UiLanguage } from './support/pages/ui-language';
+import { WizardStepsBar } from './support/pages/wizard-steps.page';
 import { exactly, text, type Language } from './support/texts';
 import { accessTokenFor, demoUser } from './support/users';
 import { expectHidden, expectPath, expectVisible, scrollWidth } from './support/ui';
@@ -161,6 +163,10 @@ describe('filing a claim', () => {
     await expectPath(page, `/user/claim/create/${ids['LI-2023-000184']}`);
     await wizard.chooseType('critical_illness');
     await expectPath(page, `/user/claim/create/${ids['LI-2023-000184']}/event`);
+    // The step indicator: "Step 2 of 5: What happened", the claim type done, the event current.
+    const steps = new WizardStepsBar(new UiLanguage(page, 'en'), 'claims:wizard.steps');
+    const names = ['type', 'event', 'payout', 'documents', 'review'].map((step) => wizard.t(`wizard.step.${step}`));
+    await steps.seeAt(2, names);
     await wizard.fillEvent(EVENT);
     await wizard.next();
     await wizard.fillPayout();
@@ -182,6 +188,7 @@ describe('filing a claim', () => {
     await expectVisible(page.getByText(wizard.t('wizard.documents.complete')));
     await wizard.next();
     await expectVisible(wizard.heading('review'));
+    await steps.seeAt(5, names);
     await expectVisible(page.getByText('Thyroid cancer, early stage'));
     await expectVisible(page.getByText(/₮\s?4,500,000|MNT\s?4,500,000/));
     await wizard.button(wizard.t('wizard.review.submit')).click();

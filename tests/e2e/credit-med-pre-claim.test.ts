@@ -10,6 +10,8 @@ import type { Page } from 'playwright-core';
 import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
 import { DEMO_TRANSACTION_PASSWORD } from '../../server/credit-med/request/seed';
 import { useBrowserTests } from './support/harness';
+import { UiLanguage } from './support/pages/ui-language';
+import { WizardStepsBar, type ListedStep } from './support/pages/wizard-steps.page';
 import { exactly, LANGUAGES, text, type Language } from './support/texts';
 import { expectPath, expectVisible, scrollWidth, WAIT_MS } from './support/ui';
 import { demoUser, type TestUser } from './support/users';
@@ -65,6 +67,16 @@ class PreClaimForm {
   alert() {
     return this.main().getByRole('alert');
   }
+
+  /** The status page's list of statuses as a screen reader reads them ("Sent (done)", …), and which one is current. */
+  timeline(): Promise<ListedStep[]> {
+    return this.main()
+      .getByRole('list', { name: exactly(this.t('tracking.history')) })
+      .getByRole('listitem')
+      .evaluateAll((items) =>
+        items.map((item) => ({ name: (item.textContent ?? '').replace(/\s+/g, ' ').trim(), current: item.getAttribute('aria-current') === 'step' })),
+      );
+  }
 }
 
 const balanceText = async (form: PreClaimForm) => (await form.page.getByTestId('available-balance').textContent())?.trim() ?? '';
@@ -75,6 +87,10 @@ describe('a pre-claim', () => {
     const page = await e2e.openPage({ width: 375, signedInAs: demoUser });
     const form = new PreClaimForm(page, 'mn');
     await form.open();
+    // The step indicator: "Алхам 1/4: Эмнэлэг", the four steps listed, the hospital current.
+    const steps = new WizardStepsBar(new UiLanguage(page, 'mn'), 'creditMedCard:preClaim.stepsLabel');
+    const names = ['hospital', 'amount', 'purpose', 'password'].map((step) => form.t(`preClaim.steps.${step}`));
+    await steps.seeAt(1, names);
     // Shown before anything is typed.
     await expectVisible(page.getByTestId('available-balance'));
     expect(await balanceText(form)).toMatch(/₮\s?4,290,000/);
@@ -84,6 +100,7 @@ describe('a pre-claim', () => {
     await form.field('preClaim.amount').fill('25000');
     await form.next();
     const purpose = form.field('preClaim.purpose');
+    await steps.seeAt(3, names);
     await purpose.fill('Яаралтай тусламж');
     // The length is shown as it is typed.
     await expectVisible(form.main().getByText(form.t('preClaim.purposeCount', { count: 16, max: 200 })));
@@ -103,8 +120,23 @@ describe('a pre-claim', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: exactly(form.t('tracking.title')) }));
     // The reference insurer moves it every few seconds; the page polls with a back-off.
     await expectVisible(page.locator('[data-status="calculating"]'), 30_000);
+    // The statuses passed, the one now, and the one still to come on the normal road (greyed, "upcoming" to screen readers).
+    const done = text('mn', 'common:wizard.done');
+    const upcoming = form.t('tracking.upcoming');
+    await expect
+      .poll(() => form.timeline(), { timeout: 30_000 })
+      .toEqual([
+        { name: `${form.t('statuses.sent')} (${done})`, current: false },
+        { name: form.t('statuses.calculating'), current: true },
+        { name: `${form.t('statuses.paid_by_insurer')} (${upcoming})`, current: false },
+      ]);
     await expectVisible(page.locator('[data-status="paid_by_insurer"]'), 40_000);
     await expectVisible(page.getByText(form.t('statusText.paid_by_insurer')));
+    expect(await form.timeline()).toEqual([
+      { name: `${form.t('statuses.sent')} (${done})`, current: false },
+      { name: `${form.t('statuses.calculating')} (${done})`, current: false },
+      { name: form.t('statuses.paid_by_insurer'), current: true },
+    ]);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserTests } from './support/harness';
 import { Phone } from './support/pages/phone.page';
+import { UiLanguage } from './support/pages/ui-language';
+import { WizardStepsBar } from './support/pages/wizard-steps.page';
 import { exactly, text, type Language } from './support/texts';
 import { expectPath, expectVisible, scrollWidth } from './support/ui';
 import { secondUser, type TestUser } from './support/users';
@@ -111,6 +113,9 @@ describe('credit med request', () => {
     // A reload keeps the step and what was typed on it (not saved yet).
     await page.reload();
     await expectVisible(first.heading(first.t('family.title')));
+    // The step indicator on a phone: "Алхам 2/5: …", the personal details done, the family current.
+    const names = ['personal', 'family', 'images', 'declarations', 'contract'];
+    await new WizardStepsBar(new UiLanguage(page, 'mn'), 'creditMedRequest:stepsLabel').seeAt(2, names.map((step) => first.t(`steps.${step}`)));
     expect(await first.field(first.t('family.emergencyPhone')).inputValue()).toBe('99450019');
     expect(await first.field(first.t('personal.firstName'), child(1)).inputValue()).toBe('Анужин');
     await first.noSidewaysScroll();
@@ -139,6 +144,7 @@ describe('credit med request', () => {
     await second.shot('dashboard-continue');
     await second.link(second.t('dashboard.continue.action')).click();
     await expectVisible(second.heading(second.t('declarations.title')));
+    await new WizardStepsBar(new UiLanguage(second.page, 'en'), 'creditMedRequest:stepsLabel').seeAt(4, names.map((step) => second.t(`steps.${step}`)));
     await second.button(second.t('back')).click();
     await expectVisible(second.heading(second.t('images.title')));
     for (const key of ['idFront', 'idBack', 'selfie'] as const) await expectVisible(second.slot(key).getByText(exactly(text('en', 'upload:uploaded'))));

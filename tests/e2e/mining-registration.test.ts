@@ -17,6 +17,8 @@ import { contact } from '../../src/app/config';
 import { useBrowserTests } from './support/harness';
 import { fileOnDisk } from './support/uploads';
 import { Phone } from './support/pages/phone.page';
+import { UiLanguage } from './support/pages/ui-language';
+import { WizardStepsBar } from './support/pages/wizard-steps.page';
 import { exactly, LANGUAGES, text, type Language } from './support/texts';
 import { expectPath, expectVisible, scrollWidth, storageItem, WAIT_MS } from './support/ui';
 
@@ -166,6 +168,10 @@ describe('mining registration', () => {
     expect(await wizard.field(wizard.t('insurer.lastName')).inputValue()).toBe(person.last_name);
     expect(await wizard.field(wizard.t('insurer.employeeNumber')).inputValue()).toBe(person.employee_number);
     await expectVisible(page.getByText(exactly(wizard.t('insurer.male'))));
+    // The step indicator on a phone: "Алхам 3/6: Таны мэдээлэл", identity and code done.
+    const steps = new WizardStepsBar(new UiLanguage(page, 'mn'), 'ot:stepsLabel');
+    const names = ['register', 'confirm', 'insurer', 'beneficiaries', 'images', 'result'].map((step) => wizard.t(`steps.${step}`));
+    await steps.seeAt(3, names);
     await wizard.noSidewaysScroll();
     await wizard.insurer();
 
@@ -189,6 +195,7 @@ describe('mining registration', () => {
 
     await expectPath(page, '/ot/register/result');
     await expectVisible(wizard.heading('result.title'));
+    await steps.seeAt(6, names);
     expect(await page.getByTestId('reference').innerText()).toMatch(/^OT-\d{4}-\d{6}$/);
     await expectVisible(page.getByText(wizard.t('result.beneficiary', { name: 'Батбаяр Тэмүүлэн', share: '40' })));
     await wizard.noSidewaysScroll();

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { BUY_STEPS, type BuyStep } from '../../../machines/buy-insurance.machine';
+import type { BuyStep } from '../../../machines/buy-insurance.machine';
 import { formatMoney } from '../../app/format';
 import { Spinner } from '../../ui/spinner';
+import { WizardSteps } from '../../ui/wizard-steps';
 import { ContractStep } from './contract-step';
 import { InsuredStep } from './insured-step';
 import { PaymentStep } from './payment-step';
@@ -16,33 +16,13 @@ import { feeLabelKey } from './fee-label';
 function StepIndicator({ actor }: { actor: BuyActorRef }) {
   const { t } = useTranslation('buy');
   const links = useSelector(actor, selectStepLinks, sameLinks);
-  const current = links.findIndex((link) => link.state === 'current');
-  return (
-    <nav className="buy-steps" aria-label={t('steps.label')}>
-      <p className="buy-steps__progress">{t('common:wizard.step', { number: current + 1, total: BUY_STEPS.length })}</p>
-      <ol className="buy-steps__list">
-        {links.map((link, index) => {
-          const name = t(`steps.${link.step}`);
-          const body = (
-            <>
-              <span className="buy-steps__number" aria-hidden="true">{link.state === 'done' ? '✓' : index + 1}</span>
-              <span className="buy-steps__name">{name}</span>
-              {link.state === 'done' ? <span className="visually-hidden"> ({t('steps.done')})</span> : null}
-            </>
-          );
-          return (
-            <li key={link.step} className="buy-steps__item" data-state={link.state} aria-current={link.state === 'current' ? 'step' : undefined}>
-              {link.href ? (
-                <Link href={link.href} className="buy-steps__link" title={t('steps.goTo', { number: index + 1, name })}>{body}</Link>
-              ) : (
-                <span className="buy-steps__link">{body}</span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
+  const steps = links.map((link) => ({
+    key: link.step,
+    name: t(`steps.${link.step}`),
+    state: link.state === 'todo' ? ('upcoming' as const) : link.state,
+    href: link.href ?? undefined,
+  }));
+  return <WizardSteps label={t('steps.label')} steps={steps} />;
 }
 
 function SummaryBox({ actor }: { actor: BuyActorRef }) {

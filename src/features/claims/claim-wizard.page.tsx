@@ -25,6 +25,7 @@ import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { MoneyField } from '../../ui/money-field';
 import { TextField } from '../../ui/text-field';
+import { stepsOf, WizardSteps } from '../../ui/wizard-steps';
 import { getClaimPolicies, removeClaimDocument } from '../../api/claims.api';
 import { useResource } from '../../flows/use-resource';
 import { useClaimFormat } from './claim-format';
@@ -112,8 +113,8 @@ function ClaimWizard({ userKey, policyId }: { userKey: string; policyId: number 
   }
   return (
     <div className="claims-page claim-wizard" data-step={view.step}>
-      {view.stepNumber > 0 ? (
-        <p className="claim-wizard__steps">{t('common:wizard.step', { number: view.stepNumber, total: CLAIM_STEPS_SHOWN.length })}</p>
+      {view.step !== 'sent' ? (
+        <WizardSteps label={t('wizard.steps')} steps={stepsOf(CLAIM_STEPS_SHOWN, view.stepNumber, (key) => t(`wizard.step.${key}`))} />
       ) : null}
       {step}
     </div>

@@ -26,6 +26,7 @@ import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';
 import { TextField } from '../../ui/text-field';
+import { stepsOf, WizardSteps } from '../../ui/wizard-steps';
 import { useMiningFlow, type MiningActor } from './use-mining-flow';
 import './ot.css';
 import { PublicHelpButton } from '../../shared/help/help-button';
@@ -81,12 +82,7 @@ export default function MiningPage() {
 
 function StepIndicator({ view }: { view: MiningView }) {
   const { t } = useTranslation(NAMESPACE);
-  const total = MINING_STEPS_SHOWN.length;
-  return (
-    <p className="ot-steps">
-      {t('common:wizard.step', { number: view.stepNumber, total })}: <strong>{t(`steps.${MINING_STEPS_SHOWN[view.stepNumber - 1] ?? 'register'}`)}</strong>
-    </p>
-  );
+  return <WizardSteps label={t('stepsLabel')} steps={stepsOf(MINING_STEPS_SHOWN, view.stepNumber, (key) => t(`steps.${key}`))} />;
 }
 
 function Welcome({ actor, view }: { actor: MiningActor; view: MiningView }) {

@@ -9,9 +9,9 @@ import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { connectPreClaim, type PreClaimView } from '../../../../machines/credit-med-pre-claim.connect';
+import { connectPreClaim, preClaimTimeline, type PreClaimView } from '../../../../machines/credit-med-pre-claim.connect';
 import { creditMedPreClaimMachine } from '../../../../machines/credit-med-pre-claim.machine';
-import type { PreClaim, PreClaimStatus } from '../../../../contract/credit-med-card.schema';
+import type { PreClaim } from '../../../../contract/credit-med-card.schema';
 import { routePaths } from '../../../../contract/paths';
 import { createPreClaim, getCardSummary, getPreClaim, searchHospitals } from '../../../api/credit-med-card.api';
 import { formatDate, formatMoney } from '../../../app/format';
@@ -21,6 +21,7 @@ import { userKeyOf } from '../../../flows/persistence';
 import { Button, ButtonLink } from '../../../ui/button';
 import { MoneyField } from '../../../ui/money-field';
 import { TextField } from '../../../ui/text-field';
+import { stepsOf, WizardSteps } from '../../../ui/wizard-steps';
 import { NAMESPACE, StatusBadge, useMoneyMessage } from './card-parts';
 
 const appMachine = creditMedPreClaimMachine.provide({
@@ -138,13 +139,17 @@ function Form({ actor, view }: { actor: Actor; view: PreClaimView }) {
       body = <PasswordStep actor={actor} view={view} />;
       break;
   }
-  const shownStep = view.step === 'submitting' ? 3 : stepIndex;
+  const stepNumber = view.step === 'submitting' ? FORM_STEPS.length : stepIndex + 1;
   return (
     <section aria-labelledby="pre-claim-title">
       <h1 id="pre-claim-title" className="cmc-page__title">
         {t('preClaim.title')}
       </h1>
       <p className="cmc-page__lead">{t('preClaim.lead')}</p>
+      {/* Also while the card loads (no step current yet), so the first step does not push the page down. */}
+      {formStep || view.step === 'loading' ? (
+        <WizardSteps label={t('preClaim.stepsLabel')} steps={stepsOf(FORM_STEPS, stepNumber, (key) => t(`preClaim.steps.${key}`))} />
+      ) : null}
       {formStep ? (
         <>
           <dl className="cmc-facts" data-testid="card-facts">
@@ -159,9 +164,6 @@ function Form({ actor, view }: { actor: Actor; view: PreClaimView }) {
               </>
             ) : null}
           </dl>
-          <p className="cmc-steps">
-            {t('common:wizard.step', { number: shownStep + 1, total: FORM_STEPS.length })}: <strong>{t(`preClaim.steps.${FORM_STEPS[shownStep] ?? 'hospital'}`)}</strong>
-          </p>
         </>
       ) : null}
       {body}
@@ -317,26 +319,6 @@ function PasswordStep({ actor, view }: { actor: Actor; view: PreClaimView }) {
   );
 }
 
-/** The statuses a pre-claim passes through on its way to where it is now. */
-const pathTo = (status: PreClaimStatus): PreClaimStatus[] => {
-  switch (status) {
-    case 'sent':
-      return ['sent'];
-    case 'calculating':
-      return ['sent', 'calculating'];
-    case 'paid_by_insurer':
-      return ['sent', 'calculating', 'paid_by_insurer'];
-    case 'rejected_claim':
-      return ['sent', 'calculating', 'rejected_claim'];
-    case 'to_be_paid_by_insured':
-      return ['sent', 'calculating', 'rejected_claim', 'to_be_paid_by_insured'];
-    case 'paid':
-      return ['sent', 'calculating', 'rejected_claim', 'to_be_paid_by_insured', 'paid'];
-    case 'failed':
-      return ['sent', 'failed'];
-  }
-};
-
 function PreClaimDetails({ preClaim }: { preClaim: PreClaim }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   return (
@@ -356,7 +338,7 @@ function PreClaimDetails({ preClaim }: { preClaim: PreClaim }) {
 function Tracking({ actor, view }: { actor: Actor; view: PreClaimView }) {
   const { t } = useTranslation(NAMESPACE);
   const { preClaim } = view;
-  const steps = preClaim ? pathTo(preClaim.status) : [];
+  const timeline = preClaim ? preClaimTimeline(preClaim.status) : [];
   return (
     <section aria-labelledby="tracking-title">
       <h1 id="tracking-title" className="cmc-page__title">
@@ -384,11 +366,16 @@ function Tracking({ actor, view }: { actor: Actor; view: PreClaimView }) {
           <p className="cmc-page__lead" data-testid="status-text">{t(`statusText.${preClaim.status}`)}</p>
           {preClaim.rejection_reason ? <p>{t(`reasons.${preClaim.rejection_reason}`, { defaultValue: '' })}</p> : null}
           <PreClaimDetails preClaim={preClaim} />
-          <h2 className="cmc-steps">{t('tracking.history')}</h2>
-          <ol className="cmc-timeline">
-            {steps.map((status, index) => (
-              <li key={status} className="cmc-timeline__item" data-done="" aria-current={index === steps.length - 1 ? 'step' : undefined}>
+          <h2 id="tracking-history" className="cmc-steps">
+            {t('tracking.history')}
+          </h2>
+          <ol className="cmc-timeline" aria-labelledby="tracking-history">
+            {timeline.map(({ status, state }) => (
+              <li key={status} className="cmc-timeline__item" data-state={state} aria-current={state === 'current' || state === 'stopped' ? 'step' : undefined}>
                 {t(`statuses.${status}`)}
+                {state === 'done' ? <span className="visually-hidden"> ({t('common:wizard.done')})</span> : null}
+                {state === 'upcoming' ? <span className="visually-hidden"> ({t('tracking.upcoming')})</span> : null}
+                {state === 'stopped' ? <span className="visually-hidden"> ({t('tracking.stopped')})</span> : null}
               </li>
             ))}
           </ol>

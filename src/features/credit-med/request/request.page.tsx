@@ -29,6 +29,7 @@ import { RegisterField } from '../../../ui/register-field';
 import { Select } from '../../../ui/select';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
+import { stepsOf, WizardSteps } from '../../../ui/wizard-steps';
 import { useCmRequestFlow, type CmRequestActor } from './use-request-flow';
 import '../credit-med.css';
 
@@ -76,19 +77,16 @@ function RequestFlow({ user, contractId }: { user: string; contractId: number | 
   }
   return (
     <div className="cm-page" data-step={view.step}>
-      {view.stepNumber > 0 && view.step !== 'signed' ? <StepIndicator view={view} /> : null}
+      {view.step !== 'signed' ? <StepIndicator view={view} /> : null}
       {step}
     </div>
   );
 }
 
+/** Shown while the request opens too (no step current yet), so the first step does not push the page down. */
 function StepIndicator({ view }: { view: CmRequestView }) {
   const { t } = useTranslation(NAMESPACE);
-  return (
-    <p className="cm-steps">
-      {t('common:wizard.step', { number: view.stepNumber, total: view.stepsTotal })}: <strong>{t(`steps.${CM_STEPS_SHOWN[view.stepNumber - 1] ?? 'personal'}`)}</strong>
-    </p>
-  );
+  return <WizardSteps label={t('stepsLabel')} steps={stepsOf(CM_STEPS_SHOWN, view.stepNumber, (key) => t(`steps.${key}`))} />;
 }
 
 function StepActions({ actor, busy, label, back = true }: { actor: CmRequestActor; busy: boolean; label: string; back?: boolean }) {
