@@ -32,24 +32,31 @@ interface HelpLinks {
 }
 
 /**
- * One help button. `corner`: floating at the bottom right; `bar`: in a top bar, where its menu opens
- * downwards. The wrapper is no landmark: the bar is inside the side menu's `aside` or the `header`.
+ * One help button. `corner`: floating at the bottom right, a landmark of its own (an `aside`, so its
+ * open menu is inside one); `bar`: in a top bar, where its menu opens downwards, wrapped in a `div`,
+ * since the bar is already inside the side menu's `aside` or the `header` (no nested landmarks).
  */
 export function HelpButton({ document, video, placement }: HelpLinks & { placement: 'corner' | 'bar' }) {
   const { t } = useTranslation('user');
-  return (
-    <div className={`user-manual user-manual--${placement}`}>
-      <LinkMenu
-        label={t('manual.button')}
-        className="user-manual__button"
-        icon={<ManualIcon />}
-        items={[
-          { id: 'document', label: t('manual.document'), href: document },
-          { id: 'video', label: t('manual.video'), href: video },
-          { id: 'messenger', label: t('manual.messenger'), href: contact.messenger },
-        ]}
-      />
-    </div>
+  const className = `user-manual user-manual--${placement}`;
+  const menu = (
+    <LinkMenu
+      label={t('manual.button')}
+      className="user-manual__button"
+      icon={<ManualIcon />}
+      items={[
+        { id: 'document', label: t('manual.document'), href: document },
+        { id: 'video', label: t('manual.video'), href: video },
+        { id: 'messenger', label: t('manual.messenger'), href: contact.messenger },
+      ]}
+    />
+  );
+  return placement === 'corner' ? (
+    <aside className={className} aria-label={t('manual.button')}>
+      {menu}
+    </aside>
+  ) : (
+    <div className={className}>{menu}</div>
   );
 }
 
