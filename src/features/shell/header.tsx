@@ -5,6 +5,7 @@ import { routePaths } from '../../../contract/paths';
 import { paths } from '../../app/paths';
 import { ButtonLink } from '../../ui/button';
 import { selectStatus, useAuthSelector } from '../../app/auth-context';
+import { HelpSlot } from '../../shared/help/help-slot';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 
@@ -20,6 +21,7 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__inner">
         <Logo />
+        <HelpSlot />
         <button
           type="button"
           className="site-header__toggle"

@@ -31,8 +31,11 @@ interface Item {
   isActive: (location: string) => boolean;
 }
 
-/** The user area's side menu (SPEC 2); below 992 px it collapses after an item is chosen. */
-export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligible: boolean; onLogout: () => void }) {
+/**
+ * The user area's side menu (SPEC 2); below 992 px it collapses into a sticky top bar (logo, `help`,
+ * the menu toggle) and collapses again after an item is chosen.
+ */
+export function SideMenu({ name, isEligible, onLogout, help }: { name: string; isEligible: boolean; onLogout: () => void; help?: ReactNode }) {
   const { t } = useTranslation('user');
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
@@ -57,6 +60,7 @@ export function SideMenu({ name, isEligible, onLogout }: { name: string; isEligi
     <aside className={open ? 'side-menu side-menu--open' : 'side-menu'}>
       <div className="side-menu__top">
         <Logo inverse />
+        {help}
         <button
           type="button"
           className="side-menu__toggle"

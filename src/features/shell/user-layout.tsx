@@ -11,7 +11,10 @@ import { Footer } from './footer';
 import { PageChrome } from './page-chrome';
 import { SideMenu } from './side-menu';
 
-/** Signed-in pages: side menu, content once the profile has loaded, footer, manual button (SPEC 2). */
+/**
+ * Signed-in pages: side menu, content once the profile has loaded, footer, manual button (SPEC 2): in
+ * the side menu's top bar below 992 px, floating in the corner wider (src/shared/help/help-button.tsx).
+ */
 export default function UserLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('user');
   const auth = AuthActor.useActorRef();
@@ -43,16 +46,24 @@ export default function UserLayout({ children }: { children: ReactNode }) {
     );
   }
 
+  const help = { document: session.profile.user_manual_document, video: session.profile.user_manual_video };
   return (
     <div className="layout layout--user">
       <PageChrome
-        before={<SideMenu name={session.profile.name} isEligible={session.isEligible} onLogout={() => auth.send({ type: 'logout.ask' })} />}
+        before={
+          <SideMenu
+            name={session.profile.name}
+            isEligible={session.isEligible}
+            onLogout={() => auth.send({ type: 'logout.ask' })}
+            help={<HelpButton {...help} placement="bar" />}
+          />
+        }
         after={<Footer />}
         mainClassName="user-layout__main"
       >
         {children}
       </PageChrome>
-      <HelpButton document={session.profile.user_manual_document} video={session.profile.user_manual_video} />
+      <HelpButton {...help} placement="corner" />
       <Modal
         isOpen={confirmingLogout}
         role="alertdialog"
