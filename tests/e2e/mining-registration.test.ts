@@ -400,7 +400,10 @@ describe('identity images', () => {
       await route.abort('internetdisconnected');
     });
     e2e.expectProblem(/ERR_INTERNET_DISCONNECTED|net::ERR|Failed to fetch/);
-    await wizard.upload('selfie', { name: 'selfie.png', mimeType: 'image/png', buffer: pngOfSize(size) });
+    // 6 MB chosen from disk: sent over the protocol, its bytes alone took most of the 10 s limit on a busy machine.
+    const selfie = await fileOnDisk({ name: 'selfie.png', mimeType: 'image/png', buffer: pngOfSize(size) });
+    onTestFinished(() => rm(selfie.directory, { recursive: true, force: true }));
+    await wizard.upload('selfie', selfie.path);
     await expect.poll(() => cut, { timeout: WAIT_MS }).toBe(true);
     await page.waitForTimeout(500);
     expect(await wizard.slot('selfie').getByText(exactly(text('en', 'upload:uploaded'))).count()).toBe(0);
