@@ -10,7 +10,7 @@ import { contact } from '../../src/app/config';
 import { useBrowserTests } from './support/harness';
 import { BuyWizard } from './support/pages/buy.page';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';
-import { demoUser } from './support/users';
+import { accessTokenFor, demoUser } from './support/users';
 import { expectHidden, expectVisible } from './support/ui';
 
 const e2e = useBrowserTests();
@@ -98,8 +98,9 @@ async function menuOnScreen(page: Page, buttonName: string) {
 
 const inView = (box: Box, width: number, height: number) => box.left >= 0 && box.top >= 0 && box.right <= width && box.bottom <= height;
 
-const contractId = async (page: Page, number: string) => {
-  const token = await page.evaluate(() => localStorage.getItem('access'));
+/** The demo user's policy with this number (read from the API with the user's token, before the page opens the app). */
+const contractId = async (number: string) => {
+  const token = await accessTokenFor(e2e.baseUrl, demoUser);
   const list = (await (await fetch(`${e2e.baseUrl}/api/contracts/`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
     contracts: { id: number; contract_number: string }[];
   };
@@ -109,7 +110,7 @@ const contractId = async (page: Page, number: string) => {
 describe('on a wide screen (1280 px)', () => {
   it('the help button floats at the bottom right wherever the page is scrolled, signed in and in /ot/', async () => {
     const { page, userMenu, language } = await e2e.openSite({ language: 'en', signedInAs: demoUser, width: 1280 });
-    await page.goto(`/user/contract/${await contractId(page, 'TS-2022-004512')}`);
+    await page.goto(`/user/contract/${await contractId('TS-2022-004512')}`);
     await expectVisible(userMenu.navigation);
     const name = language.t('user:manual.button');
     await expectVisible(page.getByRole('button', { name }));
@@ -126,7 +127,7 @@ describe('on a wide screen (1280 px)', () => {
 describe('on a phone (375 px)', () => {
   it('signed in, the help button is in the top bar beside the menu toggle: it covers nothing at the top, middle and end of a long policy page', async () => {
     const { page, userMenu, language } = await e2e.openSite({ language: 'mn', signedInAs: demoUser, width: 375 });
-    await page.goto(`/user/contract/${await contractId(page, 'TS-2022-004512')}`);
+    await page.goto(`/user/contract/${await contractId('TS-2022-004512')}`);
     await expectVisible(page.getByRole('heading', { level: 2 }).first());
     await page.locator('details summary').first().click();
     const { covered, boxes } = await helpAcrossThePage(page);
