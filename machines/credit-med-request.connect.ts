@@ -34,7 +34,6 @@ export interface CmRequestView {
   step: CmStepName;
   /** 1-based place among the numbered steps; 0 while opening, 6 once signed. */
   stepNumber: number;
-  stepsTotal: number;
   errors: FieldErrors;
   error: Message | null;
   /** A request of the step runs: the form waits. */
@@ -65,7 +64,6 @@ export const connectCmRequest = (snapshot: Snapshot): CmRequestView => {
   return {
     step,
     stepNumber: step === 'signed' ? CM_STEPS_SHOWN.length + 1 : shown + 1,
-    stepsTotal: CM_STEPS_SHOWN.length,
     errors: context.fieldErrors,
     error: context.error,
     isBusy:

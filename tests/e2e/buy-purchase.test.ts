@@ -43,6 +43,17 @@ const serverQuote = async (productId: number, body: object) => {
 const invoiceOf = async (id: string, accessKey: string | null = null) =>
   (await (await fetch(`${e2e.baseUrl}/api/invoices/${id}/`, { headers: accessKey ? { 'X-Application-Key': accessKey } : {} })).json()) as Invoice;
 
+/** From a product's page (its English name) to the purchase's first step, the insured person. */
+async function productToInsuredStep(site: Site, productId: number) {
+  const product = await productOf(productId, 'en');
+  const page = new ProductPage(site.language);
+  await page.open(productId, product.name);
+  await page.buy(product.name);
+  const wizard = new BuyWizard(site.language);
+  await wizard.seeStep('insured');
+  return wizard;
+}
+
 /** The visitor's way from the catalogue to the payment step of product 100 (Life insurance); the live price shown. */
 async function visitorToPayment(site: Site, language: Language) {
   const product = await productOf(100, language);
@@ -128,13 +139,7 @@ describe('buying insurance', () => {
 
   it('a signed-in user buys a savings product with their details pre-filled and pays by mobile money', async () => {
     const site = await e2e.openSite({ language: 'en', signedInAs: demoUser });
-    const product = await productOf(240, 'en');
-    const page = new ProductPage(site.language);
-    await page.open(240, product.name);
-    await page.buy(product.name);
-
-    const wizard = new BuyWizard(site.language);
-    await wizard.seeStep('insured');
+    const wizard = await productToInsuredStep(site, 240);
     expect(await wizard.registerShown()).toBe('УБ90061512');
     expect(await wizard.lastName.inputValue()).toBe('Дорж');
     expect(await wizard.firstName.inputValue()).toBe('Бат-Эрдэнэ');
@@ -209,12 +214,7 @@ describe('the birth date (issue 24: dates in the page\'s language)', () => {
   it('is typed day first in English and shows year first once the page turns Mongolian (axe finds nothing); the wizard takes it', async () => {
     // Product 171 (critical illness) asks for the birth date; the visitor's register number says 1985-01-12.
     const site = await e2e.openSite({ language: 'en' });
-    const product = await productOf(171, 'en');
-    const page = new ProductPage(site.language);
-    await page.open(171, product.name);
-    await page.buy(product.name);
-    const wizard = new BuyWizard(site.language);
-    await wizard.seeStep('insured');
+    const wizard = await productToInsuredStep(site, 171);
     const birthDate = wizard.dateField('insured.birthDate');
     expect(await dateShown(birthDate)).toBe('dd/mm/yyyy');
     await wizard.fillInsuredPerson({ ...visitor, birthDate: '1985-01-12' });
