@@ -16,6 +16,8 @@ import { errorKeys } from '../../contract/error.schema';
 import { errorBody, HttpError, notFound } from '../http/errors';
 import { createNotificationHub, type NotificationHub } from './hub';
 import { NOTIFICATION_CHANNEL } from './notify';
+import { createUnreadFeed, unreadOf } from './unread-feed';
+
 
 export interface NotificationOptions {
   /** How often an open stream sends a keep-alive comment (default 25 s, below common proxy idle limits). */
@@ -33,8 +35,6 @@ export interface NotificationOptions {
 
 const ID_RE = /^\d{1,15}$/;
 
-export const unreadOf = async (q: Queryable, userId: number): Promise<number> =>
-  (await q.query<{ count: number }>('select count(*)::int as count from notifications where user_id = $1 and read_at is null', [userId])).rows[0]?.count ?? 0;
 
 const announce = (q: Queryable, userId: number) => q.query('select pg_notify($1, $2)', [NOTIFICATION_CHANNEL, String(userId)]);
 
@@ -66,6 +66,7 @@ export const notificationRoutes = ({
 }: { db: Db; secret: string } & NotificationOptions) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
+  const feed = createUnreadFeed(db, hub);
 
   app.get('/notifications/', signedIn, async (c) => {
     const userId = c.var.user.id;
@@ -114,15 +115,13 @@ export const notificationRoutes = ({
 
   app.get('/notifications/stream/', signedIn, (c) => {
     const userId = c.var.user.id;
-    if (hub.sizeOf(userId) >= perUser) throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), { 'Retry-After': '30' });
+    if (feed.sizeOf(userId) >= perUser) throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), { 'Retry-After': '30' });
     const encoder = new TextEncoder();
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         let closed = false;
         let unsubscribe: (() => void) | undefined;
-        // Counts are read one at a time, so they reach the client in order.
-        let sending: Promise<void> = Promise.resolve();
         const write = (text: string) => {
           if (closed) return;
           try {
@@ -131,14 +130,7 @@ export const notificationRoutes = ({
             stop();
           }
         };
-        const sendCount = () => {
-          sending = sending
-            .then(async () => {
-              if (closed) return;
-              write(`event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify({ unread: await unreadOf(db, userId) })}\n\n`);
-            })
-            .catch((error: unknown) => console.error('[notifications] unread count failed:', error instanceof Error ? error.message : error));
-        };
+        const sendCount = (unread: number) => write(`event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify({ unread })}\n\n`);
         const timer = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
         timer.unref?.();
         const ageLimit = setTimeout(() => stop(), maxAgeMs);
@@ -158,12 +150,11 @@ export const notificationRoutes = ({
         c.req.raw.signal.addEventListener('abort', () => stop());
         // The client's own reconnect wait; a comment first, so proxies pass the headers on at once.
         write(': connected\nretry: 3000\n\n');
-        hub.subscribe(userId, () => sendCount()).then(
+        // The feed sends the count once listening (nothing committed from then on is missed) and after every change.
+        feed.subscribe(userId, sendCount).then(
           (off) => {
             if (closed) off();
             else unsubscribe = off;
-            // After LISTEN is in place: nothing committed from here on is missed.
-            sendCount();
           },
           (error: unknown) => {
             console.error('[notifications] could not listen:', error instanceof Error ? error.message : error);

@@ -204,6 +204,35 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     await events.cancel().catch(() => {});
   });
 
+  it('reads the unread count once per user per event, however many streams the user has open', async () => {
+    const counts: unknown[] = [];
+    const counting = {
+      ...server.db,
+      query: (sql: string, params?: readonly unknown[]) => {
+        if (/count\(\*\)/.test(sql) && /read_at is null/.test(sql)) counts.push(params?.[0]);
+        return server.db.query(sql, params);
+      },
+    } as Db;
+    const shared = createApp({ db: counting, secret: server.secret, distDir: '/nonexistent-dist', notifications: { hub: createNotificationHub(counting) } });
+    const controller = new AbortController();
+    const responses = await Promise.all([1, 2, 3].map(async () => shared.request('/api/notifications/stream/', { headers: auth(other), signal: controller.signal })));
+    const streams = responses.map(eventsOf);
+    const start = await Promise.all(streams.map((events) => events.unread()));
+    // Opening them read the count too: wait until no read is left running.
+    await vi.waitFor(async () => {
+      const before = counts.length;
+      await new Promise((settle) => setTimeout(settle, 50));
+      expect(counts.length).toBe(before);
+    });
+    counts.length = 0;
+    await server.db.transaction((tx) => notify(tx, otherId, { kind: 'invoice_paid', params: { amount: 5 } }));
+    // Every stream gets the new count, and it was read once for the three of them.
+    expect(await Promise.all(streams.map((events) => events.unread()))).toEqual(start.map((n) => n + 1));
+    expect(counts).toEqual([otherId]);
+    controller.abort();
+    await Promise.all(streams.map((events) => events.cancel().catch(() => {})));
+  });
+
   it('sends keep-alive comments', async () => {
     const keepAlive = createApp({ db: server.db, secret: server.secret, distDir: '/nonexistent-dist', notifications: { keepAliveMs: 50 } });
     const controller = new AbortController();
