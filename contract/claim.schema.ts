@@ -237,12 +237,17 @@ export const claimSummarySchema = z.object({
 });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
+/**
+ * GET /api/claims/?before={cursor}: newest first, CLAIMS_PAGE_SIZE a page; `next` is the `before` of
+ * the next (older) page, null at the end. A cursor names a place in the order, not a row, so a page
+ * continues where the last one ended while claims are added, sent or deleted meanwhile.
+ */
 export const claimListSchema = z.object({
   claims: z.array(claimSummarySchema),
-  page: z.int(),
-  pages: z.int(),
-  total: z.int(),
+  next: z.nullable(z.string()),
 });
+/** A claim list cursor: the claim's date in microseconds since 1970 and its id. */
+export const CLAIM_CURSOR_RE = /^\d{1,17}-\d{1,15}$/;
 export type ClaimList = z.infer<typeof claimListSchema>;
 
 /** The document types still missing from a claim for its type. */

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import {
   addDocumentBodySchema,
   claimMessages,
+  CLAIM_CURSOR_RE,
   CLAIMS_PAGE_SIZE,
   eventStepSchemaFor,
   firstIncompleteClaimStep,
@@ -88,8 +89,9 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   app.get('/claims/policies/', signedIn, async (c) => c.json({ policies: await claimablePolicies(db, userOf(c), languageOfRequest(c)) }));
 
   app.get('/claims/', signedIn, async (c) => {
-    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
-    return c.json<ClaimList>(await listClaims(db, userOf(c).id, languageOfRequest(c), page, CLAIMS_PAGE_SIZE));
+    const before = c.req.query('before') ?? null;
+    if (before !== null && !CLAIM_CURSOR_RE.test(before)) throw notFound();
+    return c.json<ClaimList>(await listClaims(db, userOf(c).id, languageOfRequest(c), before, CLAIMS_PAGE_SIZE));
   });
 
   /** The user's open draft for a policy, made when there is none: every device continues the same one. */

@@ -35,6 +35,18 @@ export interface NotificationOptions {
 
 const ID_RE = /^\d{1,15}$/;
 
+/**
+ * A page of the list: $1 the user, $2 the rows to read, with `after` $3 the id of the last row of the
+ * page before. Newest first by when it happened (a seeded or back-dated row is not in id order), on
+ * `notifications_user_created_idx`, whose order it is; two statements so the cursor is always a bound
+ * of the index scan (tests/unit/server-list-plans.test.ts reads the plans).
+ */
+export const notificationPageSql = (after: boolean) =>
+  `select id, kind, params, link, created_at, read_at from notifications
+    where user_id = $1
+      ${after ? 'and (created_at, id) < (select created_at, id from notifications where id = $3::bigint and user_id = $1)' : ''}
+    order by created_at desc, id desc limit $2`;
+
 
 const announce = (q: Queryable, userId: number) => q.query('select pg_notify($1, $2)', [NOTIFICATION_CHANNEL, String(userId)]);
 
@@ -72,15 +84,7 @@ export const notificationRoutes = ({
     const userId = c.var.user.id;
     const before = c.req.query('before');
     if (before !== undefined && !ID_RE.test(before)) throw notFound();
-    const { rows } = await db.query<Row>(
-      // Newest first by when it happened (a seeded or back-dated row is not in id order); the page
-      // continues after the `before` row of this user.
-      `select id, kind, params, link, created_at, read_at from notifications
-        where user_id = $1
-          and ($2::bigint is null or (created_at, id) < (select created_at, id from notifications where id = $2::bigint and user_id = $1))
-        order by created_at desc, id desc limit $3`,
-      [userId, before ?? null, NOTIFICATIONS_PAGE_SIZE + 1],
-    );
+    const { rows } = await db.query<Row>(notificationPageSql(before !== undefined), [userId, NOTIFICATIONS_PAGE_SIZE + 1, ...(before ? [before] : [])]);
     const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(toNotification);
     const next = rows.length > NOTIFICATIONS_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null;
     return c.json<NotificationPage>({ items, next, unread: await unreadOf(db, userId) });

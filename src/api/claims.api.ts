@@ -8,8 +8,9 @@ const claimPath = (id: number) => `api/claims/${encodeURIComponent(String(id))}/
 
 /** GET /api/claims/policies/: the user's active policies, with the claim types each offers. */
 export const getClaimPolicies = () => request(claimPoliciesSchema, () => http.get('api/claims/policies/').json());
-/** GET /api/claims/?page=: drafts and sent claims, newest first, 20 a page. */
-export const getClaims = (page: number) => request(claimListSchema, () => http.get('api/claims/', { searchParams: { page } }).json());
+/** GET /api/claims/?before=: drafts and sent claims, newest first, 20 a page, from the `next` cursor of the page before. */
+export const getClaims = (before: string | null) =>
+  request(claimListSchema, () => http.get('api/claims/', before ? { searchParams: { before } } : {}).json());
 /** GET /api/claims/{id}/ */
 export const getClaim = (id: number) => request(claimSchema, () => http.get(claimPath(id)).json());
 /** POST /api/claims/: the open draft for the policy (made when there is none). */

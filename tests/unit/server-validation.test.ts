@@ -245,7 +245,7 @@ describe('numbers beyond the database and NUL in query strings (issue 21, item 8
     const bad = { key: 'validation.invalidCharacters', values: {} };
     const get = (path: string) => app.request(path, { headers: signedIn });
     expect(await fieldsOf(await get('/api/credit-med/hospitals/?q=a%00b'))).toEqual({ status: 400, fields: { q: bad } });
-    expect(await fieldsOf(await get('/api/claims/?page=1%00'))).toEqual({ status: 400, fields: { page: bad } });
+    expect(await fieldsOf(await get('/api/claims/?before=1%00'))).toEqual({ status: 400, fields: { before: bad } });
     expect(await fieldsOf(await get('/api/products/?x%00=1'))).toEqual({ status: 400, fields: { _: bad } });
     // Text that is fine still finds hospitals.
     const found = await get('/api/credit-med/hospitals/?q=%D0%98%D0%BD%D1%82%D0%B5%D1%80');

@@ -80,16 +80,19 @@ function ClaimCard({ claim, onDelete, deleting }: { claim: ClaimSummary; onDelet
   );
 }
 
-/** /user/claim/list: drafts ('not sent', continue or delete) and sent claims, newest first, 20 a page. */
+/**
+ * /user/claim/list: drafts ('not sent', continue or delete) and sent claims, newest first, 20 a page.
+ * `?before=` is the server's cursor of an older page (Back returns to the newer one).
+ */
 export default function ClaimListPage() {
   const { t, i18n } = useTranslation('claims');
   const translate = useMessage();
   const search = useSearch();
-  const page = Math.max(1, Number(new URLSearchParams(search).get('page')) || 1);
-  const load = useCallback(() => getClaims(page), [page]);
-  // Bumped after a delete: the list is read again (the page and the count follow).
+  const before = new URLSearchParams(search).get('before');
+  const load = useCallback(() => getClaims(before), [before]);
+  // Bumped after a delete: the list is read again (the page follows).
   const [version, setVersion] = useState(0);
-  const claims = useResource(load, `${i18n.language}:${page}:${version}`);
+  const claims = useResource(load, `${i18n.language}:${before ?? ''}:${version}`);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<Message | null>(null);
   const [deleted, setDeleted] = useState(false);
@@ -148,11 +151,10 @@ export default function ClaimListPage() {
           ))}
         </ul>
       ) : null}
-      {claims.data && claims.data.pages > 1 ? (
+      {claims.data && (before !== null || claims.data.next !== null) ? (
         <nav className="claims-pager" aria-label={t('list.pages')}>
-          {page > 1 ? <Link href={routePaths.claimList.build({}, { page: page - 1 })}>{t('list.previous')}</Link> : <span />}
-          <p>{t('list.page', { page, pages: claims.data.pages })}</p>
-          {page < claims.data.pages ? <Link href={routePaths.claimList.build({}, { page: page + 1 })}>{t('list.next')}</Link> : <span />}
+          {before !== null ? <Link href={routePaths.claimList.build()}>{t('list.newest')}</Link> : <span />}
+          {claims.data.next !== null ? <Link href={routePaths.claimList.build({}, { before: claims.data.next })}>{t('list.older')}</Link> : <span />}
         </nav>
       ) : null}
     </div>
