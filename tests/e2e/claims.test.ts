@@ -17,7 +17,7 @@ import { clearDatePart, dateShown, fillDate } from './support/pages/date-field';
 import { UiLanguage } from './support/pages/ui-language';
 import { WizardStepsBar } from './support/pages/wizard-steps.page';
 import { exactly, text, type Language } from './support/texts';
-import { accessTokenFor, demoUser } from './support/users';
+import { accessTokenFor, demoUser, secondUser } from './support/users';
 import { expectHidden, expectPath, expectVisible, scrollWidth } from './support/ui';
 
 const e2e = useBrowserTests();
@@ -424,6 +424,36 @@ describe('claims of the demo user', () => {
     await expectVisible(page.getByText(exactly(t('states.paid'))).first());
     expect(await page.locator('.claim-tracker__stage[data-state="done"]').count()).toBe(3);
     await expectHidden(page.getByRole('region', { name: t('detail.refusedTitle') }));
+  }, 60_000);
+
+  it('pages a long list: 20 claims, then the older ones, then back to the newest', async () => {
+    // The second user gets 25 sent claims, a day apart (their own; the demo user's list stays as seeded).
+    const { rows } = await e2e.db.query<{ user_id: number; policy_id: number }>(
+      "select u.id as user_id, p.id as policy_id from users u join policies p on p.user_id = u.id where u.email = $1 limit 1",
+      [secondUser.email],
+    );
+    const owner = rows[0];
+    if (!owner) throw new Error('the second user has no policy');
+    await e2e.db.query(
+      `insert into claims (user_id, policy_id, status, claim_number, stage, claim_type, insured_name, sent_at, received_at, created_at)
+       select $1, $2, 'sent', 'CL-PAGE-' || lpad(n::text, 2, '0'), 'received', 'accident', 'x', now() - n * interval '1 day', now(), now() - n * interval '1 day'
+         from generate_series(1, 25) n`,
+      [owner.user_id, owner.policy_id],
+    );
+    const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
+    const t = (key: string) => text('en', `claims:${key}`);
+    await page.goto('/user/claim/list');
+    const numbers = () => page.locator('.claim-card').getByRole('link', { name: /^CL-PAGE-/ }).allTextContents();
+    await expectVisible(page.getByRole('link', { name: exactly('CL-PAGE-01') }));
+    expect(await numbers()).toHaveLength(20);
+    await expectHidden(page.getByRole('link', { name: t('list.newest') }));
+    await page.getByRole('navigation', { name: t('list.pages') }).getByRole('link', { name: t('list.older') }).click();
+    await expectVisible(page.getByRole('link', { name: exactly('CL-PAGE-25') }));
+    expect(await numbers()).toEqual(['CL-PAGE-21', 'CL-PAGE-22', 'CL-PAGE-23', 'CL-PAGE-24', 'CL-PAGE-25']);
+    await expectHidden(page.getByRole('link', { name: t('list.older') }));
+    await page.getByRole('link', { name: t('list.newest') }).click();
+    await expectVisible(page.getByRole('link', { name: exactly('CL-PAGE-01') }));
+    expect(await numbers()).toHaveLength(20);
   }, 60_000);
 
   // A test per language: ten page loads and axe runs in one test took over two minutes on a busy 2-core machine.
