@@ -16,14 +16,17 @@ const STORAGE_KEY = 'language';
 type Bundle = Record<string, unknown>;
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 
-/** What the home page and the shell around every page use; keep in step with the glob below. */
-export const STARTUP_NAMESPACES = ['common', 'cookies', 'errors', 'validation', 'ui', 'home'] as const;
-const startup = import.meta.glob<Bundle>('../locales/mn/{common,cookies,errors,validation,ui,home}.json', {
+/**
+ * What the home page and the shell around every page use; keep in step with the glob below. The cookie
+ * banner's texts are not among them: the banner is loaded only while it asks (page-chrome.tsx).
+ */
+export const STARTUP_NAMESPACES = ['common', 'errors', 'validation', 'ui', 'home'] as const;
+const startup = import.meta.glob<Bundle>('../locales/mn/{common,errors,validation,ui,home}.json', {
   eager: true,
   import: 'default',
 });
 const onDemand: Record<Language, Record<string, () => Promise<Bundle>>> = {
-  mn: import.meta.glob<Bundle>(['../locales/mn/*.json', '!../locales/mn/{common,cookies,errors,validation,ui,home}.json'], {
+  mn: import.meta.glob<Bundle>(['../locales/mn/*.json', '!../locales/mn/{common,errors,validation,ui,home}.json'], {
     import: 'default',
   }),
   en: import.meta.glob<Bundle>('../locales/en/*.json', { import: 'default' }),

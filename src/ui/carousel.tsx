@@ -1,5 +1,4 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, useSyncExternalStore, type Key, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './carousel.css';
 
@@ -12,6 +11,16 @@ export interface CarouselProps<T> {
   className?: string;
 }
 
+/** Embla and the buttons: loaded only when the carousel comes near the screen (issue 27: the home page's JavaScript). */
+const CarouselMotion = lazy(() => import('./carousel-motion'));
+
+/**
+ * How far below (or above) the screen the carousel starts loading embla: 200 px, so it is ready as it
+ * scrolls in, and a carousel further down the first screen (the home page's, at 1,050 px on a desktop
+ * and 1,480 px on a phone) loads nothing until the visitor scrolls towards it.
+ */
+const NEAR = '200px 0px';
+
 /**
  * A looping slide list: one card per view on phones, two from 640 px and three from 1024 px (30 px
  * apart, SPEC section 9), with previous and next buttons. The slide widths live in carousel.css;
@@ -19,23 +28,18 @@ export interface CarouselProps<T> {
  * buttons are hidden and the list stays still. The buttons come first in the DOM (WAI-ARIA carousel
  * pattern) so keyboard users reach them before the slides' links. The container is a labelled group,
  * not a landmark: the page section around it is the landmark and usually carries the same name.
+ *
+ * The slides are drawn at once; embla (./carousel-motion.tsx, a chunk of its own) is loaded and
+ * started only once the carousel is within 200 px of the visible part of the page and the page has
+ * been painted, so a page whose carousel is further down does not load it to show its first screen.
+ * Until then the slides stand still and the buttons are not shown (the buttons are positioned over
+ * the slides, so their arrival moves nothing).
  */
 export function Carousel<T>({ items, renderItem, getKey, label, className }: CarouselProps<T>) {
   const { t } = useTranslation('ui');
-  const [emblaViewport, embla] = useEmblaCarousel({ loop: true, align: 'start', duration: 25 });
-  const viewportRef = useAfterFirstPaint(emblaViewport);
-  // Whether the list can move is embla's state: read it while rendering, again on select and reInit.
-  const subscribe = useCallback((onChange: () => void) => {
-    if (!embla) return () => {};
-    embla.on('select', onChange).on('reInit', onChange);
-    return () => {
-      embla.off('select', onChange).off('reInit', onChange);
-    };
-  }, [embla]);
-  const canPrev = useSyncExternalStore(subscribe, () => embla?.canScrollPrev() ?? false);
-  const canNext = useSyncExternalStore(subscribe, () => embla?.canScrollNext() ?? false);
-
-  const hasControls = canPrev || canNext;
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const near = useNearAfterPaint(viewport);
+  const [movable, setMovable] = useState(false);
 
   return (
     <div
@@ -43,31 +47,14 @@ export function Carousel<T>({ items, renderItem, getKey, label, className }: Car
       aria-roledescription={t('carousel.roleCarousel')}
       aria-label={label}
       className={['carousel', className].filter(Boolean).join(' ')}
-      data-static={hasControls ? undefined : true}
+      data-static={movable ? undefined : true}
     >
-      {hasControls ? (
-        <div className="carousel__controls">
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--prev"
-            aria-label={t('carousel.previous')}
-            disabled={!canPrev}
-            onClick={() => embla?.scrollPrev()}
-          >
-            <ArrowIcon />
-          </button>
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--next"
-            aria-label={t('carousel.next')}
-            disabled={!canNext}
-            onClick={() => embla?.scrollNext()}
-          >
-            <ArrowIcon />
-          </button>
-        </div>
+      {near && viewport ? (
+        <Suspense fallback={null}>
+          <CarouselMotion viewport={viewport} onMovableChange={setMovable} />
+        </Suspense>
       ) : null}
-      <div className="carousel__viewport" ref={viewportRef}>
+      <div className="carousel__viewport" ref={setViewport}>
         <ul className="carousel__track">
           {items.map((item, index) => (
             <li
@@ -86,31 +73,34 @@ export function Carousel<T>({ items, renderItem, getKey, label, className }: Car
 }
 
 /**
- * A ref that hands the element on to `use` only once the browser has laid the page out and painted
- * it (the next frame, then a task). Embla measures the slides when it starts; started in React's
- * commit, that measuring forces the page's first layout inside the same task, which made the home
- * page's longest task. Until then the slides stand still and the buttons are not shown.
+ * True once the browser has laid the page out and painted it (the next frame, then a task) and the
+ * element is within a screen of the viewport. Embla measures the slides when it starts; started in
+ * React's commit, that measuring forced the page's first layout inside the same task, which made the
+ * home page's longest task.
  */
-function useAfterFirstPaint(use: (element: HTMLElement | null) => void) {
-  const [element, setElement] = useState<HTMLElement | null>(null);
+function useNearAfterPaint(element: HTMLElement | null) {
+  const [near, setNear] = useState(false);
   useEffect(() => {
-    if (!element) return;
+    if (!element || near) return;
+    let observer: IntersectionObserver | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => use(element));
+      timer = setTimeout(() => {
+        if (typeof IntersectionObserver === 'undefined') {
+          setNear(true);
+          return;
+        }
+        observer = new IntersectionObserver((entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        }, { rootMargin: NEAR });
+        observer.observe(element);
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      observer?.disconnect();
     };
-  }, [element, use]);
-  return setElement;
-}
-
-function ArrowIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  }, [element, near]);
+  return near;
 }

@@ -45,6 +45,8 @@ describe.each(LANGUAGES)('the home page in %s', (language) => {
     expect(await home.productLink(first.name).getAttribute('href')).toBe(`/insurance/detail/${first.id}/`);
     await expectVisible(home.carousel.getByText(first.company_name).first());
 
+    // The arrows come with the carousel's script, loaded as the carousel nears the screen.
+    await home.carousel.scrollIntoViewIfNeeded();
     await expectVisible(home.previousArrow);
     await expectVisible(home.nextArrow);
     const firstSlideX = async () => (await home.slides.first().boundingBox())?.x ?? Number.NaN;

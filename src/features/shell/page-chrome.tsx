@@ -1,9 +1,24 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CookieBanner } from './cookie-banner';
+import { CookieConsentActor } from '../../app/cookie-consent-context';
 import { AlertModal } from './alert-modal';
 import { OfflineBanner } from './offline-banner';
 import './shell.css';
+
+/**
+ * The banner, its policy modal and their texts are a chunk of their own, loaded only while the consent
+ * machine asks or shows the policy: a visitor who has chosen (most page loads) never loads them.
+ */
+const CookieBanner = lazy(() => import('./cookie-banner').then((module) => ({ default: module.CookieBanner })));
+
+function CookieBannerSlot() {
+  const needed = CookieConsentActor.useSelector((snapshot) => snapshot.matches({ banner: 'asking' }) || snapshot.matches({ policy: 'open' }));
+  return needed ? (
+    <Suspense fallback={null}>
+      <CookieBanner />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * What every layout has: the cookie banner (first in keyboard order: it asks before anything else;
@@ -14,7 +29,7 @@ export function PageChrome({ before, after, children, mainClassName }: { before?
   const { t } = useTranslation();
   return (
     <>
-      <CookieBanner />
+      <CookieBannerSlot />
       <OfflineBanner />
       <a href="#main" className="skip-link">{t('nav.skipToContent')}</a>
       {before}
