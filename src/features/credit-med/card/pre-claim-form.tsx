@@ -38,19 +38,10 @@ export function PreClaimForm({ actor, view }: StepProps) {
       );
       break;
     case 'blocked':
-      body = (
-        <>
-          <ErrorNotice message={view.error} translate={translate} />
-          <div className="cmc-actions">
-            <BackToDashboard />
-          </div>
-        </>
-      );
-      break;
     case 'locked':
       body = (
         <>
-          <h2>{t('preClaim.lockedTitle')}</h2>
+          {view.step === 'locked' ? <h2>{t('preClaim.lockedTitle')}</h2> : null}
           <ErrorNotice message={view.error} translate={translate} />
           <div className="cmc-actions">
             <BackToDashboard />
