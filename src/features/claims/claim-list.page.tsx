@@ -4,10 +4,9 @@ import { Link, useSearch } from 'wouter';
 import type { ClaimSummary } from '../../../contract/claim.schema';
 import { routePaths } from '../../../contract/paths';
 import { deleteClaimDraft, getClaims } from '../../api/claims.api';
-import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
-import { ErrorNotice, SuccessNotice } from '../../shared/notices';
+import { ErrorNotice, RetryNotice, SuccessNotice } from '../../shared/notices';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import type { Message } from '../../../contract/validation';
@@ -83,7 +82,6 @@ function ClaimCard({ claim, onDelete, deleting }: { claim: ClaimSummary; onDelet
 /** /user/claim/list: drafts ('not sent', continue or delete) and sent claims, newest first, 20 a page. */
 export default function ClaimListPage() {
   const { t, i18n } = useTranslation('claims');
-  const translate = useMessage();
   const search = useSearch();
   const page = Math.max(1, Number(new URLSearchParams(search).get('page')) || 1);
   const load = useCallback(() => getClaims(page), [page]);
@@ -125,14 +123,7 @@ export default function ClaimListPage() {
       <ErrorNotice message={deleteError} />
       <SuccessNotice>{deleted ? t('list.deleted') : null}</SuccessNotice>
       {claims.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            {t('list.failed')} {translate(claims.error)}
-          </p>
-          <Button variant="secondary" onPress={claims.retry}>
-            {t('list.retry')}
-          </Button>
-        </div>
+        <RetryNotice text={t('list.failed')} error={claims.error} onRetry={claims.retry} retryLabel={t('list.retry')} />
       ) : null}
       {claims.status === 'loading' && !list ? <Spinner label={t('list.loading')} /> : null}
       {list && list.length === 0 ? (
