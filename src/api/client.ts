@@ -62,6 +62,12 @@ export const fetchRetryingReadsOnline = async (input: RequestInfo | URL, init?: 
   }
 };
 
+/** The signed-in user's credential as headers (none when signed out): for requests made outside `http` (uploads). */
+export const bearerHeaders = (): Record<string, string> => {
+  const token = hooks.getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+};
+
 export const http = ky.create({
   prefixUrl: apiBase || '/',
   timeout: API_TIMEOUT_MS,
@@ -70,8 +76,7 @@ export const http = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        const token = hooks.getToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        for (const [name, value] of Object.entries(bearerHeaders())) request.headers.set(name, value);
         request.headers.set('Accept-Language', hooks.getLanguage());
       },
     ],

@@ -34,9 +34,14 @@ export interface BeneficiaryFieldsProps {
   onChange: (field: BeneficiaryTextField, value: string) => void;
   onChangeRegister: (value: RegisterParts) => void;
   onRemove: () => void;
+  /**
+   * Keep the share as typed (spaces aside) and flag one that is not a whole number at once, so "40.5"
+   * is not read as 405 (the purchase); without it only digits are kept.
+   */
+  shareAsTyped?: boolean;
 }
 
-export function BeneficiaryFields({ beneficiary, index, errors, isDisabled, canRemove, onChange, onChangeRegister, onRemove }: BeneficiaryFieldsProps) {
+export function BeneficiaryFields({ beneficiary, index, errors, isDisabled, canRemove, onChange, onChangeRegister, onRemove, shareAsTyped = false }: BeneficiaryFieldsProps) {
   const { t } = useTranslation(BENEFICIARIES_NAMESPACE);
   const text = useMessage();
   const error = (field: string) => text(errors[`beneficiaries.${index}.${field}`]);
@@ -60,7 +65,7 @@ export function BeneficiaryFields({ beneficiary, index, errors, isDisabled, canR
         <TextField {...common} label={t('firstName')} value={beneficiary.first_name} onChange={(value) => onChange('first_name', value)} errorMessage={error('first_name')} />
       </div>
       <RegisterField label={t('register')} value={beneficiary.register} onChange={onChangeRegister} errorMessage={error('register')} isRequired isDisabled={isDisabled} />
-      <div className="beneficiary__row">
+      <div className="beneficiary__row beneficiary__row--share">
         <Select
           label={t('relationship')}
           items={relationships}
@@ -75,8 +80,8 @@ export function BeneficiaryFields({ beneficiary, index, errors, isDisabled, canR
           label={t('share')}
           inputMode="numeric"
           value={beneficiary.share}
-          onChange={(value) => onChange('share', digitsOnly(value, 3))}
-          errorMessage={error('share')}
+          onChange={(value) => onChange('share', shareAsTyped ? value.replace(/\s/g, '').slice(0, 6) : digitsOnly(value, 3))}
+          errorMessage={/^\d*$/.test(beneficiary.share) ? error('share') : t('shareWhole')}
           className="beneficiary__share"
         />
       </div>

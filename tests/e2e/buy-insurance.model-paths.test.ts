@@ -280,7 +280,7 @@ const replay: MachineReplay<BuyWorld> = {
     'beneficiary.change': async (context, event) => {
       const wizard = wizardOf(context);
       const number = Number(event.index) + 1;
-      const labels: Record<string, string> = { last_name: 'contract.lastName', first_name: 'contract.firstName', share: 'contract.share' };
+      const labels: Record<string, string> = { last_name: 'lastName', first_name: 'firstName', share: 'share' };
       if (event.field === 'relationship') await wizard.relationshipOf(number).selectOption(String(event.value));
       else await wizard.beneficiaryField(number, labels[String(event.field)] ?? '').fill(String(event.value));
     },

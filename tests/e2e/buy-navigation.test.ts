@@ -77,7 +77,7 @@ describe('moving around the wizard', () => {
     await site.page.goForward();
     await wizard.seeStep('contract');
     const beneficiary = wizard.beneficiary(1);
-    expect(await beneficiary.getByRole('textbox', { name: site.language.name('buy:contract.firstName') }).inputValue()).toBe(spouse.firstName);
+    expect(await beneficiary.getByRole('textbox', { name: site.language.name('beneficiaries:firstName') }).inputValue()).toBe(spouse.firstName);
 
     // The page's own back button moves one step back too.
     await wizard.back();
@@ -99,7 +99,7 @@ describe('moving around the wizard', () => {
     await wizard.seeStep('contract');
     expect(pathOf(site.page)).toBe(contractPath);
     const beneficiary = wizard.beneficiary(1);
-    expect(await beneficiary.getByRole('textbox', { name: site.language.name('buy:contract.lastName') }).inputValue()).toBe(spouse.lastName);
+    expect(await beneficiary.getByRole('textbox', { name: site.language.name('beneficiaries:lastName') }).inputValue()).toBe(spouse.lastName);
     await expectVisible(wizard.summary.getByText(`${person.lastName} ${person.firstName}`));
     await wizard.acceptContract();
     await wizard.continue();
@@ -267,7 +267,7 @@ describe('moving around the wizard', () => {
 
     await wizard.seeStep('contract');
     const beneficiary = wizard.beneficiary(1);
-    await tabTo(page, beneficiary.getByRole('textbox', { name: site.language.name('buy:contract.lastName') }));
+    await tabTo(page, beneficiary.getByRole('textbox', { name: site.language.name('beneficiaries:lastName') }));
     await page.keyboard.type('Дорж');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Сараа');

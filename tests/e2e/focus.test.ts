@@ -92,12 +92,12 @@ describe('removing a beneficiary', () => {
     const draft = await completeDraft(apiOf(e2e.baseUrl), undefined, token);
     const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
     await page.goto(`/insurance/buy/${draft.application.id}/100/contract/`);
-    const remove = page.getByRole('button', { name: text('en', 'buy:contract.removeFor', { number: 2 }) });
+    const remove = page.getByRole('button', { name: text('en', 'beneficiaries:removeFor', { number: 2 }) });
     await expectVisible(remove);
     await remove.focus();
     await page.keyboard.press('Enter');
     await expectHidden(remove);
-    const first = page.getByRole('group', { name: text('en', 'buy:contract.beneficiary', { number: 1 }) }).getByRole('textbox').first();
+    const first = page.getByRole('group', { name: text('en', 'beneficiaries:beneficiary', { number: 1 }) }).getByRole('textbox').first();
     await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 });

@@ -77,7 +77,7 @@ describe('the contract step of the purchase', () => {
     await wizard.shareOf(1).fill('');
     await wizard.shareOf(1).pressSequentially('40.5');
     expect(await wizard.shareOf(1).inputValue()).toBe('40.5');
-    await expectVisible(site.page.getByText(text('en', 'buy:contract.shareWhole')));
+    await expectVisible(site.page.getByText(text('en', 'beneficiaries:shareWhole')));
     // Not counted as 405 (the other beneficiary has 30): the total leaves it out until it is whole.
     await expectVisible(site.page.getByText(text('en', 'buy:contract.total', { total: 30 })));
   });

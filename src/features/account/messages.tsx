@@ -1,2 +1,2 @@
 /** The account pages' notices: the shared ones (the code step uses them too). */
-export { ErrorNotice, SuccessNotice } from '../../shared/notices';
+export { ErrorNotice, RetryNotice, SuccessNotice } from '../../shared/notices';

@@ -18,7 +18,7 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { CookieConsentActor } from '../../app/cookie-consent-context';
 import { useSettingsFlow } from './account-flows';
-import { ErrorNotice, SuccessNotice } from './messages';
+import { ErrorNotice, RetryNotice, SuccessNotice } from './messages';
 import './account.css';
 
 type SettingsActor = ReturnType<typeof useSettingsFlow>;
@@ -41,7 +41,6 @@ function Section({ id, title, lead, children }: { id: string; title: string; lea
 /** /user/settings: profile, password, language and cookies, each saving on its own and saying so; the Credit Med transaction password's reset for an eligible user. */
 export default function SettingsPage() {
   const { t } = useTranslation('account');
-  const translate = useMessage();
   const actor = useSettingsFlow();
   const session = useAuthSelector(selectSession);
   const { status, loadError } = useSelector(actor, connectSettings, shallowEqual);
@@ -50,10 +49,7 @@ export default function SettingsPage() {
       <h1 className="settings__title">{t('settings.title')}</h1>
       {status === 'loading' ? <Spinner label={t('settings.loading')} /> : null}
       {status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>{t('settings.loadFailed')} {translate(loadError)}</p>
-          <Button onPress={() => actor.send({ type: 'settings.retry' })}>{t('common:actions.retry')}</Button>
-        </div>
+        <RetryNotice text={t('settings.loadFailed')} error={loadError} onRetry={() => actor.send({ type: 'settings.retry' })} retryLabel={t('common:actions.retry')} primary />
       ) : null}
       {status === 'ready' ? (
         <>

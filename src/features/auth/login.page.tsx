@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
+import { ErrorNotice } from '../../shared/notices';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { AuthActor } from '../../app/auth-context';
@@ -26,7 +27,7 @@ export default function LoginPage() {
     <div className="login-page">
       <h1 className="login-page__title">{t('login.title')}</h1>
       <p className="login-page__lead">{t('login.lead')}</p>
-      {error ? <div className="notice notice--error" role="alert">{translate(error)}</div> : null}
+      <ErrorNotice message={error} />
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('login.email')}

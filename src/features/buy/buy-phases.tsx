@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../app/messages';
 import { formatDate } from '../../app/format';
 import { paths } from '../../app/paths';
+import { ErrorNotice } from '../../shared/notices';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import type { BuyPhase } from '../../../machines/buy-insurance.connect';
@@ -12,7 +12,6 @@ import type { BuyActorRef } from './use-buy-flow';
 /** A page of the wizard that is not a step: waiting, a choice before starting, a failure, an end. */
 export function BuyPhaseView({ actor, phase }: { actor: BuyActorRef; phase: Exclude<BuyPhase, 'step'> }) {
   const { t, i18n } = useTranslation('buy');
-  const text = useMessage();
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const draft = useSelector(actor, (snapshot) => snapshot.context.drafts[0] ?? null);
   const productId = useSelector(actor, (snapshot) => snapshot.context.productId);
@@ -47,7 +46,7 @@ export function BuyPhaseView({ actor, phase }: { actor: BuyActorRef; phase: Excl
     },
     createFailed: {
       title: t('failed.create'),
-      body: error ? <p role="alert" className="notice notice--error">{text(error)}</p> : null,
+      body: <ErrorNotice message={error} />,
       actions: (
         <>
           <Button onPress={() => actor.send({ type: 'flow.retry' })}>{t('failed.retry')}</Button>
@@ -57,7 +56,7 @@ export function BuyPhaseView({ actor, phase }: { actor: BuyActorRef; phase: Excl
     },
     loadFailed: {
       title: t('failed.load'),
-      body: error ? <p role="alert" className="notice notice--error">{text(error)}</p> : null,
+      body: <ErrorNotice message={error} />,
       actions: (
         <>
           <Button onPress={() => actor.send({ type: 'flow.retry' })}>{t('failed.retry')}</Button>

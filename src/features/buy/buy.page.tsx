@@ -12,6 +12,7 @@ import { useBuyFlow } from './use-buy-flow';
 import { selectPhase } from '../../../machines/buy-insurance.connect';
 import './buy.css';
 import { PublicHelpButton } from '../../shared/help/help-button';
+import { BENEFICIARIES_NAMESPACE } from '../../shared/beneficiary-fields';
 
 /** Whose purchase this browser shows: null until the session is known (a reload verifies the token first). */
 const selectUserKey = (snapshot: SnapshotFrom<typeof authMachine>): string | null => {
@@ -35,8 +36,8 @@ function BuyFlow({ userKey }: { userKey: string }) {
  * its routes, so moving between steps keeps its machine; a new machine per user of the browser.
  */
 export default function BuyPage() {
-  // Both namespaces load (the page suspends) before any step renders.
-  const { t } = useTranslation(['buy', 'insurance']);
+  // The namespaces load (the page suspends) before any step renders.
+  const { t } = useTranslation(['buy', 'insurance', BENEFICIARIES_NAMESPACE]);
   const userKey = useAuthSelector(selectUserKey);
   if (userKey === null) return <Spinner label={t('preparing')} />;
   return (

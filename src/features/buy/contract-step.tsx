@@ -1,80 +1,16 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sharesTotal, type BeneficiaryForm, type BeneficiaryTextField } from '../../../machines/buy-insurance.forms';
-import { BENEFICIARIES_MAX, RELATIONSHIPS } from '../../../contract/insurance.schema';
+import { sharesTotal } from '../../../machines/buy-insurance.forms';
+import { BENEFICIARIES_MAX } from '../../../contract/insurance.schema';
 import { useMessage } from '../../app/messages';
+import { BeneficiaryFields } from '../../shared/beneficiary-fields';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { focusAfterUpdate, focusFirstInvalid } from '../../ui/focus';
-import { RegisterField } from '../../ui/register-field';
-import { Select } from '../../ui/select';
-import { TextField } from '../../ui/text-field';
 import { selectIsSaving } from '../../../machines/buy-insurance.connect';
-import { StepActions, StepNotice } from './step-parts';
+import { BuyStepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
-
-function BeneficiaryFields({ actor, beneficiary, index, count }: { actor: BuyActorRef; beneficiary: BeneficiaryForm; index: number; count: number }) {
-  const { t } = useTranslation('buy');
-  const text = useMessage();
-  const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const saving = useSelector(actor, selectIsSaving);
-  const error = (field: string) => text(errors[`beneficiaries.${index}.${field}`]);
-  const change = (field: BeneficiaryTextField) => (value: string) => actor.send({ type: 'beneficiary.change', index, field, value });
-  const number = index + 1;
-  const common = { isDisabled: saving, isRequired: true, validationBehavior: 'aria' as const };
-  // The removed person's fields go away with the focus: it moves to the first field of the one now
-  // in their place (or of the one before, when the last was removed).
-  const remove = () => {
-    actor.send({ type: 'beneficiary.remove', index });
-    focusAfterUpdate(() => document.querySelectorAll<HTMLElement>('.buy-beneficiary')[Math.min(index, count - 2)]?.querySelector<HTMLElement>('input, button'));
-  };
-  const relationships = Object.entries(RELATIONSHIPS).map(([id, name]) => ({ id, label: t(`relationships.${name}`) }));
-  return (
-    <fieldset className="buy-beneficiary">
-      <legend className="buy-beneficiary__legend">{t('contract.beneficiary', { number })}</legend>
-      {count > 1 ? (
-        <Button variant="ghost" className="buy-beneficiary__remove" aria-label={t('contract.removeFor', { number })} onPress={remove} isDisabled={saving}>
-          {t('contract.remove')}
-        </Button>
-      ) : null}
-      <div className="buy-form__row">
-        <TextField {...common} label={t('contract.lastName')} value={beneficiary.last_name} onChange={change('last_name')} errorMessage={error('last_name')} />
-        <TextField {...common} label={t('contract.firstName')} value={beneficiary.first_name} onChange={change('first_name')} errorMessage={error('first_name')} />
-      </div>
-      <RegisterField
-        label={t('contract.register')}
-        value={beneficiary.register}
-        onChange={(value) => actor.send({ type: 'beneficiary.changeRegister', index, value })}
-        errorMessage={error('register')}
-        isRequired
-        isDisabled={saving}
-      />
-      <div className="buy-form__row buy-form__row--share">
-        <Select
-          label={t('contract.relationship')}
-          items={relationships}
-          selectedKey={beneficiary.relationship || null}
-          onSelectionChange={(value) => change('relationship')(value ?? '')}
-          errorMessage={error('relationship')}
-          isRequired
-          isDisabled={saving}
-        />
-        <TextField
-          {...common}
-          label={t('contract.share')}
-          inputMode="numeric"
-          value={beneficiary.share}
-          // Kept as typed (spaces aside) so "40.5" is not read as 405: a share that is not a whole
-          // number is flagged at once, and refused on submit.
-          onChange={(value) => change('share')(value.replace(/\s/g, '').slice(0, 6))}
-          errorMessage={/^\d*$/.test(beneficiary.share) ? error('share') : t('contract.shareWhole')}
-          className="buy-beneficiary__share"
-        />
-      </div>
-    </fieldset>
-  );
-}
 
 /** Step 3: beneficiaries with shares totalling 100 %, the contract text and the consent. */
 export function ContractStep({ actor }: { actor: BuyActorRef }) {
@@ -89,12 +25,18 @@ export function ContractStep({ actor }: { actor: BuyActorRef }) {
   const listError = text(errors.beneficiaries);
   const consentError = text(errors.consent);
   const paragraphs = (product?.contract_text ?? '').split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '');
+  // The removed person's fields go away with the focus: it moves to the first field of the one now
+  // in their place (or of the one before, when the last was removed).
+  const remove = (index: number) => {
+    actor.send({ type: 'beneficiary.remove', index });
+    focusAfterUpdate(() => document.querySelectorAll<HTMLElement>('.buy-form .beneficiary')[Math.min(index, count - 2)]?.querySelector<HTMLElement>('input, button'));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'step.next' });
     // Refused (the step stays, fields flagged): focus goes to the first field to fix.
     // Only the shares' total wrong: its first share field.
-    focusFirstInvalid(event.currentTarget as HTMLFormElement, '.buy-section:has(#buy-beneficiaries-error) .buy-beneficiary__share input');
+    focusFirstInvalid(event.currentTarget as HTMLFormElement, '.buy-section:has(#buy-beneficiaries-error) .beneficiary__share input');
   };
 
   return (
@@ -104,7 +46,18 @@ export function ContractStep({ actor }: { actor: BuyActorRef }) {
         <h2 id="buy-beneficiaries-title" className="buy-section__title">{t('contract.beneficiaries')}</h2>
         <p id="buy-beneficiaries-lead" className="buy-section__lead">{t('contract.beneficiariesLead')}</p>
         {contract.beneficiaries.map((beneficiary, index) => (
-          <BeneficiaryFields key={index} actor={actor} beneficiary={beneficiary} index={index} count={count} />
+          <BeneficiaryFields
+            key={index}
+            beneficiary={beneficiary}
+            index={index}
+            errors={errors}
+            isDisabled={saving}
+            canRemove={count > 1}
+            shareAsTyped
+            onChange={(field, value) => actor.send({ type: 'beneficiary.change', index, field, value })}
+            onChangeRegister={(value) => actor.send({ type: 'beneficiary.changeRegister', index, value })}
+            onRemove={() => remove(index)}
+          />
         ))}
         <div className="buy-beneficiaries__footer">
           <p className="buy-beneficiaries__total" data-complete={total === 100 || undefined}>{t('contract.total', { total })}</p>
@@ -130,7 +83,7 @@ export function ContractStep({ actor }: { actor: BuyActorRef }) {
           </Checkbox>
         </div>
       </section>
-      <StepActions actor={actor} />
+      <BuyStepActions actor={actor} />
     </form>
   );
 }

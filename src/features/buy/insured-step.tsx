@@ -10,7 +10,7 @@ import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
 import { selectIsSaving } from '../../../machines/buy-insurance.connect';
 import { focusFirstInvalid } from '../../ui/focus';
-import { StepActions, StepNotice } from './step-parts';
+import { BuyStepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 
 /** Step 1: who is insured — register number, name, phone and the details the product asks for. */
@@ -77,7 +77,7 @@ export function InsuredStep({ actor }: { actor: BuyActorRef }) {
       {asks.includes('address') ? (
         <TextField {...common} label={t('insured.address')} name="address" autoComplete="street-address" value={form.address} onChange={change('address')} errorMessage={text(errors.address)} />
       ) : null}
-      <StepActions actor={actor} back={false} />
+      <BuyStepActions actor={actor} back={false} />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { MoneyField } from '../../ui/money-field';
 import { selectIsSaving, selectQuoteStatus, selectSavingsAdvice } from '../../../machines/buy-insurance.connect';
 import { focusFirstInvalid } from '../../ui/focus';
 import { feeLabelKey } from './fee-label';
-import { StepActions, StepNotice } from './step-parts';
+import { BuyStepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
 
 /** The live price of the plan on screen, as the machine asks the server for it. */
@@ -138,7 +138,7 @@ export function PlanStep({ actor }: { actor: BuyActorRef }) {
         />
       </div>
       <QuotePanel actor={actor} />
-      <StepActions actor={actor} />
+      <BuyStepActions actor={actor} />
     </form>
   );
 }

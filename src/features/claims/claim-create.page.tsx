@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { routePaths } from '../../../contract/paths';
 import { getClaimPolicies } from '../../api/claims.api';
-import { useMessage } from '../../app/messages';
 import { useResource } from '../../flows/use-resource';
-import { Button, ButtonLink } from '../../ui/button';
+import { RetryNotice } from '../../shared/notices';
+import { ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import './claims.css';
 
 /** /user/claim/create: choose the policy (and its insured person) to claim on; the wizard opens for it. */
 export default function ClaimCreatePage() {
   const { t, i18n } = useTranslation('claims');
-  const translate = useMessage();
   const policies = useResource(getClaimPolicies, i18n.language);
   const list = policies.data?.policies;
   return (
@@ -18,14 +17,7 @@ export default function ClaimCreatePage() {
       <h1>{t('create.title')}</h1>
       <p className="claims-page__lead">{t('create.lead')}</p>
       {policies.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            {t('create.failed')} {translate(policies.error)}
-          </p>
-          <Button variant="secondary" onPress={policies.retry}>
-            {t('list.retry')}
-          </Button>
-        </div>
+        <RetryNotice text={t('create.failed')} error={policies.error} onRetry={policies.retry} retryLabel={t('list.retry')} />
       ) : null}
       {policies.status === 'loading' && !list ? <Spinner label={t('create.loading')} /> : null}
       {list && list.length === 0 ? <p className="claims-section">{t('create.none')}</p> : null}

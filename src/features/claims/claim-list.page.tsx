@@ -4,10 +4,9 @@ import { Link, useSearch } from 'wouter';
 import type { ClaimSummary } from '../../../contract/claim.schema';
 import { routePaths } from '../../../contract/paths';
 import { deleteClaimDraft, getClaims } from '../../api/claims.api';
-import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
-import { ErrorNotice, SuccessNotice } from '../../shared/notices';
+import { ErrorNotice, RetryNotice, SuccessNotice } from '../../shared/notices';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import type { Message } from '../../../contract/validation';
@@ -86,7 +85,6 @@ function ClaimCard({ claim, onDelete, deleting }: { claim: ClaimSummary; onDelet
  */
 export default function ClaimListPage() {
   const { t, i18n } = useTranslation('claims');
-  const translate = useMessage();
   const search = useSearch();
   const before = new URLSearchParams(search).get('before');
   const load = useCallback(() => getClaims(before), [before]);
@@ -128,14 +126,7 @@ export default function ClaimListPage() {
       <ErrorNotice message={deleteError} />
       <SuccessNotice>{deleted ? t('list.deleted') : null}</SuccessNotice>
       {claims.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            {t('list.failed')} {translate(claims.error)}
-          </p>
-          <Button variant="secondary" onPress={claims.retry}>
-            {t('list.retry')}
-          </Button>
-        </div>
+        <RetryNotice text={t('list.failed')} error={claims.error} onRetry={claims.retry} retryLabel={t('list.retry')} />
       ) : null}
       {claims.status === 'loading' && !list ? <Spinner label={t('list.loading')} /> : null}
       {list && list.length === 0 ? (

@@ -4,23 +4,18 @@
  * (POST /api/claims/{id}/documents/). Once attached, the slot starts empty again so another file of
  * the same kind can follow; the claim the server answered goes to `onAttached`.
  */
-import { useActorRef } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Claim, DocumentType } from '../../../contract/claim.schema';
 import { ApiError } from '../../../contract/api-error';
 import type { Message } from '../../../contract/validation';
+import type { UploadedFile } from '../../../contract/upload.schema';
 import { addClaimDocument } from '../../api/claims.api';
-import { readToken } from '../../app/session-storage';
+import { bearerHeaders } from '../../api/client';
 import { ErrorNotice } from '../../shared/notices';
-import { UploadSlot, type UploadActor } from '../../shared/upload/upload-slot';
-import { uploadSlotMachine } from '../../shared/upload/upload-slot-machine';
+import { UploadSlot } from '../../shared/upload/upload-slot';
+import { useUploadSlot } from '../../shared/upload/use-upload-slot';
 import { Button } from '../../ui/button';
-
-const bearer = (): Record<string, string> => {
-  const token = readToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-};
 
 interface DocumentSlotProps {
   claimId: number;
@@ -33,12 +28,9 @@ interface DocumentSlotProps {
 
 function Slot({ claimId, documentType, label, onAttached, done = false }: DocumentSlotProps) {
   const { t } = useTranslation('claims');
-  const machine = useMemo(() => uploadSlotMachine({ headers: bearer }), []);
-  const actor = useActorRef(machine, { input: { kind: 'document' } });
   const [uploadId, setUploadId] = useState<string | null>(null);
   const [attaching, setAttaching] = useState(false);
   const [error, setError] = useState<Message | null>(null);
-
 
   const attach = useCallback(
     (id: string) => {
@@ -59,25 +51,18 @@ function Slot({ claimId, documentType, label, onAttached, done = false }: Docume
   );
 
   // A finished upload is attached at once (once per upload id).
-  const attachRef = useRef(attach);
-  useEffect(() => {
-    attachRef.current = attach;
-  }, [attach]);
-  useEffect(() => {
-    let last: string | null = null;
-    const subscription = actor.subscribe((snapshot) => {
-      const id = snapshot.context.uploaded?.id ?? null;
-      if (id === last) return;
-      last = id;
-      setUploadId(id);
-      if (id) attachRef.current(id);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor]);
+  const uploaded = useCallback(
+    (file: UploadedFile | null) => {
+      setUploadId(file?.id ?? null);
+      if (file) attach(file.id);
+    },
+    [attach],
+  );
+  const actor = useUploadSlot({ kind: 'document', headers: bearerHeaders, onUploaded: uploaded });
 
   return (
     <div className="claim-document-slot" data-document={documentType}>
-      <UploadSlot actor={actor as unknown as UploadActor} label={label} headers={bearer} camera="environment" doneText={done ? t('wizard.documents.slotDone') : null} />
+      <UploadSlot actor={actor} label={label} headers={bearerHeaders} camera="environment" doneText={done ? t('wizard.documents.slotDone') : null} />
       {attaching ? (
         <p className="claim-hint" role="status">
           {t('wizard.documents.attaching')}

@@ -5,10 +5,10 @@ import { getDueFees } from '../../api/fees.api';
 import type { FeeItem } from '../../../contract/fee.schema';
 import { routePaths } from '../../../contract/paths';
 import type { ContractSummary } from '../../../contract/insurance.schema';
-import { useMessage } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
-import { Button, ButtonLink } from '../../ui/button';
+import { RetryNotice } from '../../shared/notices';
+import { ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useContractFormat } from './contract-format';
 import { StatusBadge } from './status-badge';
@@ -83,7 +83,6 @@ function ContractCard({ contract, owed }: { contract: ContractSummary; owed: Owe
 /** /user/contract: the user's policies, newest first (SPEC 2 "my insurance list"). */
 export default function ContractsPage() {
   const { t, i18n } = useTranslation('contracts');
-  const translate = useMessage();
   // Product names come in the current language: a switch reloads them.
   const contracts = useResource(getContracts, i18n.language);
   const list = contracts.data?.contracts;
@@ -101,10 +100,7 @@ export default function ContractsPage() {
         <p className="contracts-page__lead">{t('list.lead')}</p>
       </header>
       {contracts.status === 'failed' ? (
-        <div className="notice notice--error contracts-page__error" role="alert">
-          <p>{t('list.failed')} {translate(contracts.error)}</p>
-          <Button variant="secondary" onPress={contracts.retry}>{t('common:actions.retry')}</Button>
-        </div>
+        <RetryNotice text={t('list.failed')} error={contracts.error} onRetry={contracts.retry} retryLabel={t('common:actions.retry')} className="contracts-page__error" />
       ) : null}
       {contracts.status !== 'failed' && !shown ? <Spinner label={t('list.loading')} /> : null}
       {shown && shown.length === 0 ? (

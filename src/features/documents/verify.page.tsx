@@ -11,9 +11,9 @@ import type { VerifyAnswer } from '../../../contract/document.schema';
 import { routePaths } from '../../../contract/paths';
 import { verifyDocument } from '../../api/documents.api';
 import { formatDate, formatMoney } from '../../app/format';
-import { useMessage } from '../../app/messages';
 import { useResource } from '../../flows/use-resource';
-import { Button, ButtonLink } from '../../ui/button';
+import { RetryNotice } from '../../shared/notices';
+import { ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import './verify.css';
@@ -65,7 +65,6 @@ function Answer({ answer }: { answer: VerifyAnswer }) {
 
 export default function DocumentVerifyPage() {
   const { t, i18n } = useTranslation('documents');
-  const translate = useMessage();
   const { code = '' } = useParams<{ code: string }>();
   const load = useCallback(() => verifyDocument(code), [code]);
   const result = useResource(load, `${code}|${i18n.language}`);
@@ -77,14 +76,7 @@ export default function DocumentVerifyPage() {
       <p className="verify-page__lead">{t('verify.lead')}</p>
       {result.status === 'loading' && !result.data ? <Spinner label={t('verify.loading')} /> : null}
       {result.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            {t('verify.failed')} {translate(result.error)}
-          </p>
-          <Button variant="secondary" onPress={result.retry}>
-            {t('common:actions.retry')}
-          </Button>
-        </div>
+        <RetryNotice text={t('verify.failed')} error={result.error} onRetry={result.retry} retryLabel={t('common:actions.retry')} />
       ) : null}
       {result.data ? <Answer answer={result.data} /> : null}
       <section className="verify-page__another" aria-labelledby="verify-another">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../../shared/notices';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { focusAfterUpdate } from '../../ui/focus';
@@ -33,7 +34,7 @@ export default function UserLayout({ children }: { children: ReactNode }) {
   if (failed) {
     return (
       <PageChrome mainClassName="user-layout__failed">
-        <div className="notice notice--error" role="alert">{t('profileFailed')}</div>
+        <ErrorNotice>{t('profileFailed')}</ErrorNotice>
         <Button onPress={() => auth.send({ type: 'profile.retry' })}>{t('common:actions.retry')}</Button>
       </PageChrome>
     );

@@ -29,7 +29,6 @@ export const GLOSSARY: readonly Term[] = [
       'contracts:fields.insurer',
       'buy:steps.insured',
       'buy:summary.insured',
-      'buy:contract.relationship',
       'beneficiaries:relationship',
       'validation:relationship',
       'claims:fields.insured',

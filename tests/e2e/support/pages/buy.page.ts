@@ -260,44 +260,44 @@ export class BuyWizard {
   // ── step 3: beneficiaries and the contract ───────────────────────────────────────────────────
 
   beneficiary(number: number) {
-    return this.main.getByRole('group', { name: this.named('contract.beneficiary', { number }) });
+    return this.main.getByRole('group', { name: this.ui.name('beneficiaries:beneficiary', { number }) });
   }
 
   async fillBeneficiary(number: number, details: BeneficiaryDetails) {
     const group = this.beneficiary(number);
-    await group.getByRole('textbox', { name: this.named('contract.lastName') }).fill(details.lastName);
-    await group.getByRole('textbox', { name: this.named('contract.firstName') }).fill(details.firstName);
-    await this.fillRegister(group.getByRole('group', { name: this.named('contract.register') }), details.register);
-    const relationship = group.getByRole('combobox', { name: this.named('contract.relationship') });
+    await group.getByRole('textbox', { name: this.ui.name('beneficiaries:lastName') }).fill(details.lastName);
+    await group.getByRole('textbox', { name: this.ui.name('beneficiaries:firstName') }).fill(details.firstName);
+    await this.fillRegister(group.getByRole('group', { name: this.ui.name('beneficiaries:register') }), details.register);
+    const relationship = group.getByRole('combobox', { name: this.ui.name('beneficiaries:relationship') });
     if (typeof details.relationship === 'number') await relationship.selectOption(String(details.relationship));
     else await relationship.selectOption({ label: details.relationship });
-    if (details.share !== undefined) await group.getByRole('textbox', { name: this.named('contract.share') }).fill(String(details.share));
+    if (details.share !== undefined) await group.getByRole('textbox', { name: this.ui.name('beneficiaries:share') }).fill(String(details.share));
   }
 
   shareOf(number: number) {
-    return this.beneficiary(number).getByRole('textbox', { name: this.named('contract.share') });
+    return this.beneficiary(number).getByRole('textbox', { name: this.ui.name('beneficiaries:share') });
   }
 
-  /** A text field of a beneficiary ('contract.lastName', 'contract.firstName', 'contract.share'). */
+  /** A text field of a beneficiary ('lastName', 'firstName', 'share': the `beneficiaries` namespace's labels). */
   beneficiaryField(number: number, key: string) {
-    return this.beneficiary(number).getByRole('textbox', { name: this.named(key) });
+    return this.beneficiary(number).getByRole('textbox', { name: this.ui.name(`beneficiaries:${key}`) });
   }
 
   relationshipOf(number: number) {
-    return this.beneficiary(number).getByRole('combobox', { name: this.named('contract.relationship') });
+    return this.beneficiary(number).getByRole('combobox', { name: this.ui.name('beneficiaries:relationship') });
   }
 
   beneficiaryRegister(number: number) {
-    return this.beneficiary(number).getByRole('group', { name: this.named('contract.register') });
+    return this.beneficiary(number).getByRole('group', { name: this.ui.name('beneficiaries:register') });
   }
 
   /** All beneficiaries' field groups. */
   get beneficiaries() {
-    return this.main.getByRole('group', { name: new RegExp(`^${this.ui.t('buy:contract.beneficiary', { number: '\\d+' })}$`) });
+    return this.main.getByRole('group', { name: new RegExp(`^${this.ui.t('beneficiaries:beneficiary', { number: '\\d+' })}$`) });
   }
 
   async removeBeneficiary(number: number) {
-    await this.main.getByRole('button', { name: this.named('contract.removeFor', { number }) }).click();
+    await this.main.getByRole('button', { name: this.ui.name('beneficiaries:removeFor', { number }) }).click();
   }
 
   async addBeneficiary() {
