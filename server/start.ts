@@ -19,6 +19,7 @@ import { loadOrCreateSecret, randomSecret } from './secret';
 import { fileUploadStore, temporaryUploadStore, type UploadDataStore } from './uploads/store';
 import { startUploadSweeper } from './uploads/sweeper';
 import { startFeedbackReplier } from './feedback/auto-reply';
+import { startNotificationPruner } from './notifications/retention';
 
 export interface StartOptions {
   /** 0 (default) picks a free port. */
@@ -115,9 +116,9 @@ export const startServer = async ({
       store = temporary.store;
     }
     store ??= fileUploadStore(join(dataDir, 'uploads'));
-    // Sweeps of expired uploads and drafts; in demo mode the reference insurer's own moves too (claims
+    // Sweeps of expired uploads and drafts, the notifications' retention rule; in demo mode the reference insurer's own moves too (claims
     // to review, pre-claims along their statuses, replies to feedback).
-    stops.push(startUploadSweeper(db, store), startDraftSweeper(db));
+    stops.push(startUploadSweeper(db, store), startDraftSweeper(db), startNotificationPruner(db));
     if (demo) stops.push(startPreClaimProgress(db), startClaimReviewer(db), startFeedbackReplier(db));
     const app = createApp({
       db,

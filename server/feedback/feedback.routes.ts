@@ -59,13 +59,16 @@ const seesPolicy = async (q: Queryable, user: UserRow, policyId: number) =>
     )
   ).rows.length > 0;
 
+/** The list (GET /api/feedback/): $1 the user's id. */
+export const feedbackListSql = (language: Language) => `${select(language)} where f.user_id = $1 order by f.id desc`;
+
 export const feedbackRoutes = ({ db, secret, replyDelaySeconds = FEEDBACK_REPLY_DELAY_SECONDS }: { db: Db; secret: string } & FeedbackOptions) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
 
   app.get('/feedback/', signedIn, async (c) => {
     const language = languageOf(c.req.header('accept-language'));
-    const { rows } = await db.query<Row>(`${select(language)} where f.user_id = $1 order by f.id desc`, [c.var.user.id]);
+    const { rows } = await db.query<Row>(feedbackListSql(language), [c.var.user.id]);
     return c.json<FeedbackList>({ items: rows.map(toItem) });
   });
 

@@ -161,6 +161,9 @@ const detailOf = async (db: Db, row: PolicyRow, language: Language): Promise<Con
   return detail;
 };
 
+/** The list (GET /api/contracts/): $1 the user's id, $2 register, $3 phone (`visibleOf`). */
+export const contractListSql = (language: Language) => `select ${columns(language)} ${FROM} where ${VISIBLE} order by p.start_date desc, p.id desc`;
+
 export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
@@ -168,10 +171,7 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
 
   app.get('/contracts/', signedIn, async (c) => {
     const language = languageOf(c.req.header('accept-language'));
-    const { rows } = await db.query<PolicyRow>(
-      `select ${columns(language)} ${FROM} where ${VISIBLE} order by p.start_date desc, p.id desc`,
-      visibleOf(c.var.user),
-    );
+    const { rows } = await db.query<PolicyRow>(contractListSql(language), visibleOf(c.var.user));
     return c.json<ContractList>({ contracts: rows.map(summaryOf) });
   });
 

@@ -31,6 +31,12 @@ export interface NotificationOptions {
   maxAgeMs?: number;
   /** Open streams one user may hold in one process (default 20); more are 429. */
   perUser?: number;
+  /**
+   * Open streams this process holds at most, all users together (default 10,000, about 100 MB of
+   * memory: docs/performance.md); more are 503 with Retry-After, and the client's EventSource retries,
+   * by then most likely on another replica.
+   */
+  maxStreams?: number;
 }
 
 const ID_RE = /^\d{1,15}$/;
@@ -75,6 +81,7 @@ export const notificationRoutes = ({
   hub = createNotificationHub(db),
   maxAgeMs = 15 * 60_000,
   perUser = 20,
+  maxStreams = 10_000,
 }: { db: Db; secret: string } & NotificationOptions) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
@@ -120,6 +127,7 @@ export const notificationRoutes = ({
   app.get('/notifications/stream/', signedIn, (c) => {
     const userId = c.var.user.id;
     if (feed.sizeOf(userId) >= perUser) throw new HttpError(429, errorBody(errorKeys.tooManyAttempts), { 'Retry-After': '30' });
+    if (feed.size() >= maxStreams) throw new HttpError(503, errorBody(errorKeys.tooManyAttempts), { 'Retry-After': '30' });
     const encoder = new TextEncoder();
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({

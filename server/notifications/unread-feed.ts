@@ -27,10 +27,13 @@ export interface UnreadFeed {
   subscribe(userId: number, send: Send): Promise<() => void>;
   /** Streams open in this process for one user. */
   sizeOf(userId: number): number;
+  /** Streams open in this process, all users together. */
+  size(): number;
 }
 
 export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFeed => {
   const users = new Map<number, Entry>();
+  let total = 0;
 
   const refresh = (userId: number) => {
     const entry = users.get(userId);
@@ -71,10 +74,12 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
       }
       const mine = entry;
       mine.streams.set(send, undefined);
+      total += 1;
       let open = true;
       const unsubscribe = () => {
         if (!open) return;
         open = false;
+        total -= 1;
         mine.streams.delete(send);
         if (mine.streams.size === 0 && users.get(userId) === mine) {
           users.delete(userId);
@@ -92,5 +97,6 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
       return unsubscribe;
     },
     sizeOf: (userId) => users.get(userId)?.streams.size ?? 0,
+    size: () => total,
   };
 };

@@ -261,6 +261,29 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     await expect(events.next()).rejects.toThrow('stream ended');
   });
 
+  it('caps the streams one process holds, all users together (503 with Retry-After beyond it), and frees a place when one ends', async () => {
+    const capped = createApp({ db: server.db, secret: server.secret, distDir: '/nonexistent-dist', notifications: { maxStreams: 2 } });
+    const controllers = [new AbortController(), new AbortController()];
+    const first = await capped.request('/api/notifications/stream/', { headers: auth(demo), signal: controllers[0]!.signal });
+    await eventsOf(first).unread();
+    const second = await capped.request('/api/notifications/stream/', { headers: auth(other), signal: controllers[1]!.signal });
+    await eventsOf(second).unread();
+    const third = await capped.request('/api/notifications/stream/', { headers: auth(other) });
+    expect(third.status).toBe(503);
+    expect(third.headers.get('retry-after')).toBe('30');
+    expect(apiErrorSchema.parse(await third.json()).message.key).toBe('errors.tooManyAttempts');
+    controllers[0]!.abort();
+    await first.body?.cancel().catch(() => {});
+    await expect.poll(async () => {
+      const again = await capped.request('/api/notifications/stream/', { headers: auth(demo) });
+      const status = again.status;
+      await again.body?.cancel().catch(() => {});
+      return status;
+    }).toBe(200);
+    controllers[1]!.abort();
+    await second.body?.cancel().catch(() => {});
+  });
+
   it('listens again after losing its PostgreSQL session, and tells every stream to re-read its count', async () => {
     type Session = NonNullable<Awaited<ReturnType<NonNullable<Db['acquireSession']>>>>;
     const sessions: { lose: (error: Error) => void; notify: (payload: string) => void; statements: string[]; released: boolean[] }[] = [];
