@@ -27,7 +27,13 @@ export default defineConfig(
   {
     name: 'project/boundaries',
     plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error', 'boundaries/wizard-runner': 'error' },
+    rules: {
+      'boundaries/imports': 'error',
+      'boundaries/wizard-runner': 'error',
+      // Nothing below src/app imports src/app. Off until scripts/codemods/layers-and-names.ts has moved
+      // what features import into src/platform; the codemod turns it on.
+      'boundaries/app-on-top': 'off',
+    },
   },
   {
     name: 'project/typescript',

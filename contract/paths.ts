@@ -1,6 +1,7 @@
 /**
  * Every path of SPEC section 2, declared once as a named pattern. The route table (src/app/routes.ts),
- * the link builders (src/app/paths.ts), the machines' `meta.path` and the URL sync all read these;
+ * every link (`routePaths.<route>.build(params, query)`, in views, machines and the server alike), the
+ * machines' `meta.path` and the URL sync all read these;
  * `compilePattern` is the one matcher (wouter is given it as its parser).
  *
  * A pattern's `:name` segments are its parameters; a trailing slash is optional when matching.

@@ -28,7 +28,10 @@ const UI_ONLY_PACKAGES = [
   'embla-carousel-react', 'embla-carousel',
 ];
 /** src/ folders below the features: they must not reach back into a feature. */
-const LOWER_LAYERS = ['src/ui/', 'src/api/', 'src/flows/', 'src/shared/'];
+const LOWER_LAYERS = ['src/ui/', 'src/api/', 'src/flows/', 'src/shared/', 'src/platform/'];
+/** The top of the client: the route table, access, the route view and the providers. Only src/main.tsx (the entry) sits above it. */
+const APP = 'src/app/';
+const ENTRY = 'src/main.tsx';
 
 const toPosix = (file) => file.split(path.sep).join('/');
 
@@ -103,9 +106,9 @@ const importBoundaries = {
     schema: [],
     messages: {
       featureToFeature:
-        "'{{specifier}}': a feature imports another feature ({{from}} → {{to}}): move the shared piece to src/app, src/shared or src/flows.",
+        "'{{specifier}}': a feature imports another feature ({{from}} → {{to}}): move the shared piece to src/platform, src/shared or src/flows.",
       lowerToFeature:
-        "'{{specifier}}': src/ui, src/api, src/flows and src/shared sit below the features and must not import one.",
+        "'{{specifier}}': src/ui, src/api, src/flows, src/shared and src/platform sit below the features and must not import one.",
       machinePackage:
         "'{{specifier}}': machines may import only xstate, zod and contract/ (no React, i18n, HTTP or router; the app provides those).",
       machineProject:
@@ -136,7 +139,43 @@ const importBoundaries = {
   },
 };
 
+/**
+ * Nothing below src/app imports src/app (docs/architecture.md, "Layers"): src/app is the top of the
+ * client (routes, access, the route view, the providers) and imports the features; what features and
+ * the lower layers need from the app's level (i18n, messages, formatting, config, the app-wide actors'
+ * contexts) lives in src/platform. Only src/main.tsx, the entry, imports src/app.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const appOnTop = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Nothing below src/app imports src/app.' },
+    schema: [],
+    messages: {
+      appFromBelow:
+        "'{{specifier}}': src/app is the top of the client (routes, layouts' loading, providers); nothing below it imports it. Move what is shared to src/platform.",
+    },
+  },
+  create(context) {
+    const file = projectPath(context.physicalFilename ?? context.filename);
+    if (!file || !file.startsWith('src/') || file.startsWith(APP) || file === ENTRY) return {};
+    const check = (source) => {
+      const specifier = literal(source);
+      if (specifier === null || !specifier.startsWith('.')) return;
+      const target = projectPath(path.resolve(root, path.dirname(file), specifier));
+      if (target && (target.startsWith(APP) || `${target}/` === APP)) context.report({ node: source, messageId: 'appFromBelow', data: { specifier } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => node.source && check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) => check(node.source ?? node.argument?.literal),
+    };
+  },
+};
+
 export default {
   meta: { name: 'boundaries' },
-  rules: { imports: importBoundaries, 'wizard-runner': wizardRunner },
+  rules: { imports: importBoundaries, 'wizard-runner': wizardRunner, 'app-on-top': appOnTop },
 };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,16 +7,22 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const configFile = fileURLToPath(new URL('../../eslint.config.js', import.meta.url));
 let eslint: ESLint;
+/** The real config with `boundaries/app-on-top` on (the layers codemod turns it on in the config itself). */
+let appOnTop: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL('../../eslint.config.js', import.meta.url)) });
+  eslint = new ESLint({ cwd: root, overrideConfigFile: configFile });
+  appOnTop = new ESLint({ cwd: root, overrideConfigFile: configFile, overrideConfig: { rules: { 'boundaries/app-on-top': 'error' } } });
 });
 
 /** What the project's real config reports for `code` as if it were the file `filePath`: each rule (with the boundary's message id). */
-async function problems(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => (message.ruleId === 'boundaries/imports' ? `${message.ruleId}:${message.messageId}` : String(message.ruleId)));
+async function problems(filePath: string, code: string, linter: ESLint = eslint): Promise<string[]> {
+  const [result] = await linter.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) =>
+    message.ruleId === 'boundaries/imports' || message.ruleId === 'boundaries/app-on-top' ? `${message.ruleId}:${message.messageId}` : String(message.ruleId),
+  );
 }
 
 describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () => {
@@ -27,11 +34,11 @@ describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () =>
     expect(await problems(file, "export { a } from '../shell/header';\n")).toEqual(['boundaries/imports:featureToFeature']);
   });
 
-  it('lets a feature import its own area, app, api, ui, flows, shared, machines and contract', async () => {
+  it('lets a feature import its own area, platform, api, ui, flows, shared, machines and contract', async () => {
     const code = [
       "export { a } from './home-part';",
       "export { b } from './sub/part';",
-      "export { c } from '../../app/auth-context';",
+      "export { c } from '../../platform/auth-context';",
       "export { d } from '../../api/client';",
       "export { e } from '../../ui/button';",
       "export { f } from '../../flows/use-resource';",
@@ -47,9 +54,27 @@ describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () =>
     expect(await problems('src/app/example.ts', "export const page = () => import('../features/home/home.page');\n")).toEqual([]);
   });
 
-  it('reports src/ui, src/api, src/flows or src/shared reaching into a feature', async () => {
+  it('reports src/ui, src/api, src/flows, src/shared or src/platform reaching into a feature', async () => {
     expect(await problems('src/flows/example.ts', "export { a } from '../features/buy/buy-storage';\n")).toEqual(['boundaries/imports:lowerToFeature']);
     expect(await problems('src/shared/example.ts', "export { a } from '../features/buy/buy-storage';\n")).toEqual(['boundaries/imports:lowerToFeature']);
+    expect(await problems('src/platform/example.ts', "export { a } from '../features/buy/buy-storage';\n")).toEqual(['boundaries/imports:lowerToFeature']);
+  });
+
+  it('reports anything below src/app importing src/app, statically, dynamically or as a type (boundaries/app-on-top)', async () => {
+    const below = ['src/features/home/example.ts', 'src/shared/example.ts', 'src/platform/example.ts', 'src/flows/example.ts', 'src/ui/example.tsx', 'src/api/example.ts'];
+    for (const file of below) {
+      const app = path.posix.relative(path.posix.dirname(file), 'src/app');
+      expect(await problems(file, `export { routes } from '${app}/routes';\n`, appOnTop), file).toEqual(['boundaries/app-on-top:appFromBelow']);
+      expect(await problems(file, `export const load = () => import('${app}/route-view');\n`, appOnTop), file).toEqual(['boundaries/app-on-top:appFromBelow']);
+      expect(await problems(file, `export type A = import('${app}/access').Access;\n`, appOnTop), file).toEqual(['boundaries/app-on-top:appFromBelow']);
+      const platform = path.posix.relative(path.posix.dirname(file), 'src/platform');
+      expect(await problems(file, `export { formatMoney } from '${platform}/format';\n`, appOnTop), file).toEqual([]);
+    }
+  });
+
+  it('lets src/app import itself and src/main.tsx import src/app', async () => {
+    expect(await problems('src/app/example.ts', "export { routes } from './routes';\n", appOnTop)).toEqual([]);
+    expect(await problems('src/main.tsx', "export { App } from './app/app';\n", appOnTop)).toEqual([]);
   });
 
   it('reports a machine importing React, the router, i18n, the HTTP client or react-aria', async () => {
