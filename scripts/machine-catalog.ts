@@ -19,6 +19,7 @@ export const machineCatalog = {
   'credit-med-pre-claim': () => import('../tests/machines/credit-med-pre-claim.model.ts').then((module) => module.creditMedPreClaimModel),
   'cookie-consent': () => import('../tests/machines/cookie-consent.model.ts').then((module) => module.cookieConsentModel),
   'document-download': () => import('../tests/machines/document-download.model.ts').then((module) => module.documentDownloadModel),
+  feedback: () => import('../tests/machines/feedback.model.ts').then((module) => module.feedbackModel),
   'fee-flow': () => import('../tests/machines/fee-flow.model.ts').then((module) => module.feeFlowModel),
   'fee-payment': () => import('../tests/machines/fee-payment.model.ts').then((module) => module.feePaymentModel),
   'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
