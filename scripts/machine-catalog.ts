@@ -25,6 +25,7 @@ export const machineCatalog = {
   'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
   'forgot-username': () => import('../tests/machines/forgot-username.model.ts').then((module) => module.forgotUsernameModel),
   'mining-registration': () => import('../tests/machines/mining-registration.model.ts').then((module) => module.miningRegistrationModel),
+  notifications: () => import('../tests/machines/notifications.model.ts').then((module) => module.notificationsModel),
   'payment-status': () => import('../tests/machines/payment-status.model.ts').then((module) => module.paymentStatusModel),
   registration: () => import('../tests/machines/registration.model.ts').then((module) => module.registrationModel),
   resource: () => import('../tests/machines/resource.model.ts').then((module) => module.resourceModel),
