@@ -21,7 +21,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The machines that run on the wizard runner (machines/<name>.machine.ts). */
 export const WIZARDS = [
   'buy-insurance', 'claim-creation', 'credit-med-card-buy', 'credit-med-pre-claim', 'credit-med-repay', 'credit-med-request',
-  'fee-flow', 'fee-payment', 'forgot-password', 'forgot-username', 'mining-registration', 'registration', 'settings',
+  'feedback', 'fee-flow', 'fee-payment', 'forgot-password', 'forgot-username', 'mining-registration', 'registration', 'settings',
 ];
 
 const toPosix = (file) => file.split(path.sep).join('/');

@@ -1,13 +1,18 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FEEDBACK_KINDS, FEEDBACK_TEXT_MAX, feedbackRequestSchema, type FeedbackItem, type FeedbackKind } from '../../../contract/feedback.schema';
-import { errorFields, errorMessage } from '../../../contract/api-error';
-import { toFieldErrors, type FieldErrors, type Message } from '../../../contract/validation';
+import { fromPromise } from 'xstate';
+import { connectFeedback } from '../../../machines/feedback.connect';
+import { feedbackMachine } from '../../../machines/feedback.machine';
+import { FEEDBACK_KINDS, FEEDBACK_TEXT_MAX, type FeedbackItem, type FeedbackKind } from '../../../contract/feedback.schema';
 import { getContracts } from '../../api/contracts.api';
 import { getFeedback, sendFeedback } from '../../api/feedback.api';
+import { AuthActor, selectSession } from '../../app/auth-context';
 import { formatDate } from '../../app/format';
 import { useMessage } from '../../app/messages';
+import { userKeyOf } from '../../flows/persistence';
 import { useResource } from '../../flows/use-resource';
+import { useWizard } from '../../flows/use-wizard';
 import { useNotificationChanges } from '../../shared/notifications-live';
 import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';
@@ -15,7 +20,12 @@ import { Spinner } from '../../ui/spinner';
 import { TextArea } from '../../ui/text-area';
 import './feedback.css';
 
-const newKey = () => globalThis.crypto.randomUUID();
+const appMachine = feedbackMachine.provide({
+  actors: {
+    sendFeedback: fromPromise(({ input }) => sendFeedback(input.body, input.key)),
+    loadFeedback: fromPromise(() => getFeedback()),
+  },
+});
 
 function FeedbackEntry({ item }: { item: FeedbackItem }) {
   const { t, i18n } = useTranslation('feedback');
@@ -41,68 +51,29 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
   );
 }
 
-/** /user/feedback: send feedback (kind, optional policy, text with a counter) and read earlier feedback with replies. */
+/** /user/feedback: send feedback (kind, optional policy, text with a counter) and read earlier feedback with replies (`feedback` machine on the runner). */
 export default function FeedbackPage() {
   const { t, i18n } = useTranslation('feedback');
   const translate = useMessage();
   const contracts = useResource(getContracts, i18n.language);
-  // Each change of `version` (a reply came, feedback was sent) or of the language reloads the list.
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((value) => value + 1);
-  const feedback = useResource(getFeedback, `${i18n.language}:${version}`);
-  const items = feedback.data?.items ?? null;
-  const listError = feedback.status === 'failed' ? feedback.error : null;
-  const [kind, setKind] = useState<FeedbackKind | null>(null);
-  const [policyId, setPolicyId] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [sendError, setSendError] = useState<Message | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  // One key per feedback: a retry after a lost answer sends it once; a new one after success.
-  const key = useRef(newKey());
+  const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
+  // One key per feedback: a retry after a lost answer sends it once; the next feedback gets the next key.
+  const input = useMemo(() => ({ keySeed: globalThis.crypto.randomUUID() }), []);
+  const actor = useWizard(appMachine, { flow: 'feedback', version: 1, user, input, persist: false, refreshOn: ['language'] });
+  const view = useSelector(actor, connectFeedback, shallowEqual);
+  const { fields, errors, items, listError } = view;
 
   // A reply arrives as a notification: show it without a reload.
-  useNotificationChanges(reload);
+  useNotificationChanges(() => actor.send({ type: 'feedback.reload' }));
 
   const policies = useMemo(
     () => (contracts.data?.contracts ?? []).map((contract) => ({ id: String(contract.id), label: `${contract.contract_number} · ${contract.product_name}` })),
     [contracts.data],
   );
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
-    setSent(false);
-    setSendError(null);
-    const request = { kind, policy_id: policyId ? Number(policyId) : null, text };
-    const parsed = feedbackRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      setFields(toFieldErrors(parsed.error));
-      return;
-    }
-    setFields({});
-    setSending(true);
-    try {
-      await sendFeedback(parsed.data, key.current);
-      key.current = newKey();
-      setKind(null);
-      setPolicyId(null);
-      setText('');
-      setSent(true);
-      reload();
-    } catch (error) {
-      setFields(errorFields(error));
-      setSendError(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const edit = (change: () => void, field: string) => {
-    change();
-    setSent(false);
-    if (fields[field]) setFields(({ [field]: _, ...rest }) => rest);
+    actor.send({ type: 'feedback.submit' });
   };
 
   return (
@@ -113,42 +84,42 @@ export default function FeedbackPage() {
       </header>
       <section className="feedback-page__section" aria-labelledby="feedback-form-title">
         <h2 id="feedback-form-title">{t('form.title')}</h2>
-        <form className="feedback-form" noValidate onSubmit={(event) => void submit(event)}>
+        <form className="feedback-form" noValidate onSubmit={submit}>
           <Select
             label={t('form.kind')}
             items={FEEDBACK_KINDS.map((id) => ({ id, label: t(`kinds.${id}`) }))}
-            selectedKey={kind}
-            onSelectionChange={(id) => edit(() => setKind((id as FeedbackKind | null) ?? null), 'kind')}
-            errorMessage={translate(fields.kind)}
+            selectedKey={fields.kind}
+            onSelectionChange={(id) => actor.send({ type: 'feedback.changeKind', value: (id as FeedbackKind | null) ?? null })}
+            errorMessage={translate(errors.kind)}
             isRequired
             name="kind"
           />
           <Select
             label={t('form.policy')}
             items={policies}
-            selectedKey={policyId}
-            onSelectionChange={(id) => edit(() => setPolicyId(id), 'policy_id')}
-            errorMessage={translate(fields.policy_id)}
+            selectedKey={fields.policyId}
+            onSelectionChange={(id) => actor.send({ type: 'feedback.changePolicy', value: id })}
+            errorMessage={translate(errors.policy_id)}
             placeholder={t('form.noPolicy')}
             name="policy"
           />
           {contracts.status === 'failed' ? <p className="feedback-form__hint">{t('form.policiesFailed')}</p> : null}
           <TextArea
             label={t('form.text')}
-            value={text}
-            onChange={(value) => edit(() => setText(value), 'text')}
-            errorMessage={translate(fields.text)}
+            value={fields.text}
+            onChange={(value) => actor.send({ type: 'feedback.changeText', value })}
+            errorMessage={translate(errors.text)}
             description={
-              <span className={text.length > FEEDBACK_TEXT_MAX ? 'feedback-form__counter feedback-form__counter--over' : 'feedback-form__counter'}>
-                {t('form.counter', { count: text.length, max: FEEDBACK_TEXT_MAX })}
+              <span className={view.isTextTooLong ? 'feedback-form__counter feedback-form__counter--over' : 'feedback-form__counter'}>
+                {t('form.counter', { count: view.textLength, max: FEEDBACK_TEXT_MAX })}
               </span>
             }
             isRequired
             name="text"
           />
-          {sendError ? <div className="notice notice--error" role="alert">{translate(sendError)}</div> : null}
-          <div role="status">{sent ? <div className="notice notice--success">{t('form.sent')}</div> : null}</div>
-          <Button type="submit" isBusy={sending}>{t('form.send')}</Button>
+          {view.error ? <div className="notice notice--error" role="alert">{translate(view.error)}</div> : null}
+          <div role="status">{view.isSent ? <div className="notice notice--success">{t('form.sent')}</div> : null}</div>
+          <Button type="submit" isBusy={view.isSending}>{t('form.send')}</Button>
         </form>
       </section>
       <section className="feedback-page__section" aria-labelledby="feedback-list-title">
@@ -156,7 +127,7 @@ export default function FeedbackPage() {
         {listError ? (
           <div className="notice notice--error" role="alert">
             <p>{t('list.failed')} {translate(listError)}</p>
-            <Button variant="secondary" onPress={feedback.retry}>{t('common:actions.retry')}</Button>
+            <Button variant="secondary" onPress={() => actor.send({ type: 'feedback.retry' })}>{t('common:actions.retry')}</Button>
           </div>
         ) : null}
         {!items && !listError ? <Spinner label={t('list.loading')} /> : null}

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '../../../contract/notification.schema';
-import { errorMessage } from '../../../contract/api-error';
-import type { Message } from '../../../contract/validation';
+import { fromPromise } from 'xstate';
+import { connectNotifications } from '../../../machines/notifications.connect';
+import { notificationsMachine } from '../../../machines/notifications.machine';
+import type { Notification } from '../../../contract/notification.schema';
 import { getNotifications, markAllNotificationsRead, markNotificationRead } from '../../api/notifications.api';
 import { formatDateTime } from '../../app/format';
 import { useMessage } from '../../app/messages';
@@ -13,20 +14,16 @@ import { Spinner } from '../../ui/spinner';
 import { useNotificationText } from './notification-text';
 import './notifications.css';
 
-interface ListState {
-  items: Notification[];
-  /** The `before` of the next older page, null at the end. */
-  next: number | null;
-  /** How many pages are on screen (a live reload keeps the older ones). */
-  pages: number;
-}
-
-/** The first page merged into what is shown: new ones on top, read states updated, older pages kept. */
-const mergeFirstPage = (shown: ListState | null, page: { items: Notification[]; next: number | null }): ListState => {
-  if (!shown || shown.pages <= 1) return { items: page.items, next: page.next, pages: 1 };
-  const oldest = page.items.at(-1)?.id ?? Number.POSITIVE_INFINITY;
-  return { items: [...page.items, ...shown.items.filter((item) => item.id < oldest)], next: shown.next, pages: shown.pages };
-};
+const appMachine = notificationsMachine.provide({
+  actors: {
+    loadPage: fromPromise(({ input }) => getNotifications(input.before)),
+    markRead: fromPromise(({ input }) => markNotificationRead(input.id)),
+    markAllRead: fromPromise(() => markAllNotificationsRead()),
+  },
+  actions: {
+    reportUnread: (_, { unread }) => setUnreadCount(unread),
+  },
+});
 
 function NotificationItem({ notification, onRead }: { notification: Notification; onRead: (id: number) => void }) {
   const { t, i18n } = useTranslation('notifications');
@@ -68,109 +65,48 @@ function NotificationItem({ notification, onRead }: { notification: Notification
   );
 }
 
-/** /user/notifications: newest first with paging, mark one or all read; updates live (SSE). */
+/** /user/notifications: newest first with paging, mark one or all read; updates live (SSE). The `notifications` machine holds the list. */
 export default function NotificationsPage() {
   const { t } = useTranslation('notifications');
   const translate = useMessage();
-  const [list, setList] = useState<ListState | null>(null);
-  const [loadError, setLoadError] = useState<Message | null>(null);
-  const [actionError, setActionError] = useState<Message | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [markingAll, setMarkingAll] = useState(false);
+  const actor = useActorRef(appMachine);
+  const view = useSelector(actor, connectNotifications, shallowEqual);
+  const { items, loadError, actionError } = view;
   const liveUnread = useUnreadCount();
-  // Each change of `version` (re)loads the first page.
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((value) => value + 1);
-
-  useEffect(() => {
-    let current = true;
-    getNotifications().then(
-      (page) => {
-        if (!current) return;
-        setList((shown) => mergeFirstPage(shown, page));
-        setUnreadCount(page.unread);
-        setLoadError(null);
-      },
-      (error: unknown) => {
-        if (current) setLoadError(errorMessage(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [version]);
   // A notification came, or one was read in another tab: show it without a reload.
-  useNotificationChanges(reload);
+  useNotificationChanges(() => actor.send({ type: 'notifications.changed' }));
+  const markRead = (id: number) => actor.send({ type: 'notifications.markRead', id });
 
-  const loadMore = async () => {
-    const before = list?.next;
-    if (!before) return;
-    setLoadingMore(true);
-    try {
-      const page = await getNotifications(before);
-      setList((shown) => ({ items: [...(shown?.items ?? []), ...page.items], next: page.next, pages: (shown?.pages ?? 1) + 1 }));
-      setActionError(null);
-    } catch (error) {
-      setActionError(errorMessage(error));
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const markRead = async (id: number) => {
-    setList((shown) => shown && { ...shown, items: shown.items.map((item) => (item.id === id ? { ...item, read: true } : item)) });
-    try {
-      setUnreadCount((await markNotificationRead(id)).unread);
-      setActionError(null);
-    } catch {
-      setList((shown) => shown && { ...shown, items: shown.items.map((item) => (item.id === id ? { ...item, read: false } : item)) });
-      setActionError({ key: 'notifications.markFailed' });
-    }
-  };
-
-  const markAll = async () => {
-    setMarkingAll(true);
-    try {
-      setUnreadCount((await markAllNotificationsRead()).unread);
-      setList((shown) => shown && { ...shown, items: shown.items.map((item) => ({ ...item, read: true })) });
-      setActionError(null);
-    } catch {
-      setActionError({ key: 'notifications.markFailed' });
-    } finally {
-      setMarkingAll(false);
-    }
-  };
-
-  const unread = liveUnread ?? list?.items.filter((item) => !item.read).length ?? 0;
+  const unread = liveUnread ?? view.unreadShown;
 
   return (
-    <div className="notifications-page" aria-busy={!list && !loadError}>
+    <div className="notifications-page" aria-busy={view.isLoading}>
       <header className="notifications-page__header">
         <h1>{t('title')}</h1>
         <p className="notifications-page__lead">{t('lead')}</p>
       </header>
-      {loadError && !list ? (
+      {loadError ? (
         <div className="notice notice--error" role="alert">
           <p>{t('failed')} {translate(loadError)}</p>
-          <Button variant="secondary" onPress={reload}>{t('common:actions.retry')}</Button>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'notifications.retry' })}>{t('common:actions.retry')}</Button>
         </div>
       ) : null}
-      {!list && !loadError ? <Spinner label={t('loading')} /> : null}
-      {list ? (
+      {view.isLoading ? <Spinner label={t('loading')} /> : null}
+      {items ? (
         <>
           <div className="notifications-page__toolbar">
             <p className="notifications-page__count" role="status">{unread > 0 ? t('unreadCount', { count: unread }) : t('allRead')}</p>
-            <Button variant="secondary" isDisabled={unread === 0} isBusy={markingAll} onPress={() => void markAll()}>{t('markAll')}</Button>
+            <Button variant="secondary" isDisabled={unread === 0} isBusy={view.isMarkingAll} onPress={() => actor.send({ type: 'notifications.markAll' })}>{t('markAll')}</Button>
           </div>
           {actionError ? <div className="notice notice--error" role="alert">{translate(actionError)}</div> : null}
-          {list.items.length === 0 ? <p className="notifications-page__empty">{t('empty')}</p> : null}
-          {list.items.length > 0 ? (
+          {items.length === 0 ? <p className="notifications-page__empty">{t('empty')}</p> : null}
+          {items.length > 0 ? (
             <ul className="notifications-list" aria-label={t('listLabel')}>
-              {list.items.map((item) => <NotificationItem key={item.id} notification={item} onRead={(id) => void markRead(id)} />)}
+              {items.map((item) => <NotificationItem key={item.id} notification={item} onRead={markRead} />)}
             </ul>
           ) : null}
-          {list.next !== null && list.items.length >= NOTIFICATIONS_PAGE_SIZE ? (
-            <Button variant="secondary" className="notifications-page__more" isBusy={loadingMore} onPress={() => void loadMore()}>{t('more')}</Button>
+          {view.hasMore ? (
+            <Button variant="secondary" className="notifications-page__more" isBusy={view.isLoadingMore} onPress={() => actor.send({ type: 'notifications.more' })}>{t('more')}</Button>
           ) : null}
         </>
       ) : null}
