@@ -4,15 +4,21 @@
  *   npm run -s paths -- auth --json  the same paths as JSON (for tools and browser tests)
  *   npm run paths -- auth --shortest only the shortest path to every state (vertex), numbered as the
  *                                    browser replays (tests/e2e/*.model-paths.test.ts) name them
+ *   npm run paths -- auth --coverage which states and transitions the path tests and the browser replay
+ *                                    reach, with the totals (tests/machines/coverage-map.ts)
+ *   npm run paths -- --all           those totals for every machine, as one table
  *   npm run paths                   the machine names
  */
 import { formatPath, pathToJSON } from '../tests/machines/path-format.ts';
 import { coverage, formatCoverage, generatePaths, inputCasesOf, shortestPathsFor } from '../tests/machines/path-kit.ts';
+import { formatCoverageMap, formatCoverageTotals, machineCoverageMap } from '../tests/machines/coverage-map.ts';
 import { isMachineName, loadModel, machineNames, machineSource } from './machine-catalog.ts';
 
 const usage = () =>
   [
     'usage: npm run paths -- <machine> [--json] [--shortest]',
+    '       npm run paths -- <machine> --coverage   what the path tests and the browser replay reach',
+    '       npm run paths -- --all                  the coverage totals of every machine',
     '       (npm run -s paths -- <machine> --json keeps npm\'s own lines out of the JSON)',
     '',
     'machines:',
@@ -23,6 +29,12 @@ const main = async (args: string[]): Promise<number> => {
   const json = args.includes('--json');
   const names = args.filter((arg) => !arg.startsWith('--'));
   const [name] = names;
+  if (args.includes('--all') && name === undefined) {
+    const maps = [];
+    for (const machine of machineNames) maps.push(await machineCoverageMap(machine));
+    console.log(`Coverage of every machine: what the path tests and the browser replays reach\n\n${formatCoverageTotals(maps)}`);
+    return 0;
+  }
   if (name === undefined) {
     console.log(usage());
     return 0;
@@ -30,6 +42,10 @@ const main = async (args: string[]): Promise<number> => {
   if (!isMachineName(name) || names.length > 1) {
     console.error(`unknown machine: ${names.join(' ')}\n\n${usage()}`);
     return 1;
+  }
+  if (args.includes('--coverage')) {
+    console.log(formatCoverageMap(await machineCoverageMap(name), machineSource(name)));
+    return 0;
   }
   const model = await loadModel(name);
   const shortest = args.includes('--shortest');

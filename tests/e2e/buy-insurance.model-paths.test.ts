@@ -1,8 +1,9 @@
 /**
  * The buy-insurance machine's generated paths (tests/machines/buy-insurance.model.ts, the shortest
  * path to every state) replayed in Chromium through the real wizard against the real server
- * (tests/e2e/support/path-replay.ts). One path per target state runs; see tests/machines/README.md,
- * "Replayed in the browser".
+ * (tests/e2e/support/path-replay.ts). Which paths run, and which cannot, is the plan in
+ * support/replays/buy-insurance.paths.ts (one path per target state, topped up for transitions);
+ * see tests/machines/README.md, "Replayed in the browser".
  *
  * The model's world is the demo user's: its "buy" answers a draft pre-filled with the demo user's
  * details (insuredPerson), so every purchase here is the demo user's, signed in. What the model's
@@ -15,9 +16,9 @@ import { expect } from 'vitest';
 import type { Application, ApplicationStep } from '../../contract/insurance.schema';
 import type { Invoice } from '../../contract/payment.schema';
 import type { Message } from '../../contract/validation';
-import { buyInsuranceModel } from '../machines/buy-insurance.model';
 import type { BrowserTests } from './support/harness';
-import { describeModelPaths, moveInHistoryTo, routeTarget, routeToShownStep, type MachineReplay, type PlannedStep, type ReplayContext } from './support/path-replay';
+import { describeModelPaths, moveInHistoryTo, routeTarget, type MachineReplay, type ReplayContext } from './support/path-replay';
+import { buyInsurancePlan, STEPS } from './support/replays/buy-insurance.paths';
 import { BuyWizard, type WizardStep } from './support/pages/buy.page';
 import { fillDate } from './support/pages/date-field';
 import { PaymentStatusPage, statusPathOf } from './support/pages/payment-status.page';
@@ -35,7 +36,6 @@ interface BuyWorld {
 
 type Context = ReplayContext<BuyWorld>;
 
-const STEPS: readonly ApplicationStep[] = ['insured', 'plan', 'contract'];
 const PRODUCT_ID = 100;
 
 // ── the demo user's applications, through the API ──────────────────────────────────────────────
@@ -90,54 +90,6 @@ const forgetDemoDrafts = (e2e: BrowserTests) =>
     [PRODUCT_ID, demoUser.email],
   );
 
-// ── what the server can answer ─────────────────────────────────────────────────────────────────
-
-const FORGETS_STEPS = "the server never forgets a stored step: the model's sample application has fewer steps than the server's";
-const UNPAYS = 'a paid application stays paid';
-
-interface Stored {
-  steps: readonly string[];
-  paid: boolean;
-}
-
-const storedOf = (application: Application): Stored => ({ steps: application.completed_steps, paid: application.status === 'paid' });
-const SAVED_STEP: Readonly<Record<string, ApplicationStep>> = { saveInsured: 'insured', savePlan: 'plan', saveContract: 'contract' };
-
-/**
- * Walks the path with what the server would hold: an application's steps only grow (the replay
- * stores missing ones before a load answers), and a save answers what is stored plus that step.
- */
-function serverCannot(path: { input: unknown }, steps: readonly PlannedStep[]): string | undefined {
-  const input = path.input as { applicationId: string | null };
-  let current: Stored | null = input.applicationId ? { steps: [], paid: false } : null;
-  let draft: Stored | null = null;
-  for (const { event } of steps.slice(1)) {
-    if (event.type === 'draft.continue') current = draft;
-    const match = /^xstate\.done\.actor\.(\w+)$/.exec(event.type);
-    if (!match) continue;
-    const id = match[1] ?? '';
-    if (id === 'listDrafts') {
-      const drafts = event.output as Application[];
-      draft = drafts[0] ? storedOf(drafts[0]) : null;
-    } else if (id === 'createApplication') {
-      current = storedOf(event.output as Application);
-    } else if (id === 'loadApplication') {
-      const next = storedOf((event.output as { application: Application }).application);
-      if (current && !current.steps.every((step) => next.steps.includes(step))) return FORGETS_STEPS;
-      if (current?.paid && !next.paid) return UNPAYS;
-      current = next;
-    } else if (SAVED_STEP[id]) {
-      const next = storedOf(event.output as Application);
-      const expected = STEPS.filter((step) => step === SAVED_STEP[id] || current?.steps.includes(step));
-      if (expected.join('+') !== next.steps.join('+')) {
-        return `the server would answer ${id} with the steps ${expected.join('+')}, the model's sample has ${next.steps.join('+') || 'none'}`;
-      }
-      current = next;
-    }
-  }
-  return undefined;
-}
-
 // ── what the pages show ────────────────────────────────────────────────────────────────────────
 
 const wizardOf = (context: Context) => new BuyWizard(context.ui);
@@ -172,10 +124,8 @@ const seeFailure = (key: 'failed.create' | 'failed.load') => async (context: Con
 const seePreparing = async (context: Context) => expectVisible(wizardOf(context).preparing);
 const quoteBusy = (context: Context) => wizardOf(context).quote.getAttribute('aria-busy');
 
-const replay: MachineReplay<BuyWorld> = {
-  model: buyInsuranceModel,
-  select: 'state',
-  topUp: 12,
+const replay: MachineReplay<BuyWorld, typeof buyInsurancePlan> = {
+  plan: buyInsurancePlan,
   world: () => ({ applicationId: null, draftId: null }),
   page: async (e2e, path) => ((path.input as { productId: number | null }).productId === null ? {} : { localStorage: { access: await demoToken(e2e) } }),
 
@@ -244,14 +194,11 @@ const replay: MachineReplay<BuyWorld> = {
       if (context.before.matches({ payment: 'handedOff' })) await context.page.goBack();
       else await context.page.reload();
     },
-    'xstate.route': {
-      cannot: routeToShownStep,
-      // A finished step's link in the step indicator; a later step through the history (forward).
-      async run(context, event) {
-        const link = wizardOf(context).stepLink(routeTarget(context.before, event).id as WizardStep);
-        if ((await link.count()) > 0) await link.click();
-        else await moveInHistoryTo(context, replay.params(context));
-      },
+    // A finished step's link in the step indicator; a later step through the history (forward).
+    'xstate.route': async (context, event) => {
+      const link = wizardOf(context).stepLink(routeTarget(context.before, event).id as WizardStep);
+      if ((await link.count()) > 0) await link.click();
+      else await moveInHistoryTo(context, replay.params(context));
     },
     'step.next': async (context) => wizardOf(context).continue(),
     'step.back': async (context) => wizardOf(context).back(),
@@ -373,19 +320,6 @@ const replay: MachineReplay<BuyWorld> = {
     'payment.handedOff': ({ after }) => statusPathOf((after.context as { payment: { provider: 'qpay' | 'mostmoney' } }).payment.provider),
   },
 
-  cannot: serverCannot,
-
-  label(event) {
-    const result = /^xstate\.done\.actor\.(\w+)$/.exec(event.type)?.[1];
-    const stored = (application: Application) =>
-      `${application.status === 'paid' ? 'paid, ' : ''}stored: ${application.completed_steps.join('+') || 'nothing'}`;
-    if (result === 'listDrafts') return `listDrafts resolves [${(event.output as Application[]).map((draft) => `a draft (${stored(draft)})`).join(', ')}]`;
-    if (result === 'loadApplication') return `loadApplication resolves (${stored((event.output as { application: Application }).application)})`;
-    if (result === 'createApplication' || (result && SAVED_STEP[result])) return `${result} resolves (${stored(event.output as Application)})`;
-    if (result === 'getQuote') return `getQuote resolves (fee ${(event.output as { fee: number }).fee})`;
-    if (result === 'createInvoice') return `createInvoice resolves (a ${(event.output as Invoice).provider} invoice)`;
-    return undefined;
-  },
 };
 
 describeModelPaths('buy-insurance', replay);

@@ -1,7 +1,8 @@
 /**
  * The registration machine's generated paths (tests/machines/registration.model.ts, the shortest path
  * to every state) replayed in Chromium through the real register page and code step against the real
- * server (tests/e2e/support/path-replay.ts); see tests/machines/README.md, "Replayed in the browser".
+ * server (tests/e2e/support/path-replay.ts); which paths run is the plan in
+ * support/replays/registration.paths.ts. See tests/machines/README.md, "Replayed in the browser".
  *
  * The model stubs the code step (the code-verification child): its results are the child's outputs
  * and one sample of its snapshots. In the browser they come from the real child: "verified" is the
@@ -15,12 +16,12 @@
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { formatStateValue } from '../machines/path-format';
-import { PHONE, registrationModel, validDetails } from '../machines/registration.model';
+import { PHONE, validDetails } from '../machines/registration.model';
 import type { Message, RegisterParts } from '../../contract/validation';
 import { DEMO_POLICYHOLDERS, type DemoPolicyholder } from '../../server/account/seed';
 import type { BrowserTests } from './support/harness';
-import { describeModelPaths, moveInHistoryTo, routeTarget, routeToShownStep, type MachineReplay, type ReplayContext } from './support/path-replay';
+import { describeModelPaths, moveInHistoryTo, routeTarget, type MachineReplay, type ReplayContext } from './support/path-replay';
+import { registrationPlan } from './support/replays/registration.paths';
 import { AlertModal } from './support/pages/alert.page';
 import { CodeStep } from './support/pages/code-step.page';
 import { Phone } from './support/pages/phone.page';
@@ -113,18 +114,8 @@ async function seeForm(context: Context) {
   for (const message of Object.values(fieldErrors)) await expectVisible(context.page.getByRole('main').getByText(exactly(messageText(ui, message))).first());
 }
 
-const replay: MachineReplay<RegistrationWorld> = {
-  model: registrationModel,
-  // The five field validities make 32 states of one form: grouped, one path per target state with
-  // its other flags (ticket, countdown sample, error).
-  select: {
-    by: (snapshot) => {
-      const { email: _e, password: _p, again: _a, register: _r, phone: _n, ...rest } = registrationModel.flags?.(snapshot as never) ?? {};
-      return `${formatStateValue(snapshot.value)}${snapshot.status === 'active' ? '' : ` [${snapshot.status}]`} ${JSON.stringify(rest)}`;
-    },
-    description: 'target state with its flags other than the five field validities',
-  },
-  topUp: 4,
+const replay: MachineReplay<RegistrationWorld, typeof registrationPlan> = {
+  plan: registrationPlan,
   world: () => ({ person: null, email: `model-path-${++nextEmail}@example.com` }),
 
   async start(context) {
@@ -142,10 +133,6 @@ const replay: MachineReplay<RegistrationWorld> = {
       requests: (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/account/register/',
     },
     codeVerification: {
-      cannot: ({ event }) =>
-        event.type.startsWith('xstate.error.')
-          ? 'the code step machine failing: no page action or server answer makes the child throw'
-          : undefined,
       async settle(context, event) {
         const { world, e2e, ui } = context;
         const person = world.person;
@@ -192,14 +179,11 @@ const replay: MachineReplay<RegistrationWorld> = {
     'flow.resumed': async (context) => {
       await context.page.reload();
     },
-    'xstate.route': {
-      cannot: routeToShownStep,
-      // Back to the form: the code step's "change the details" link; forward to the code step: the history.
-      async run(context, event) {
-        const target = routeTarget(context.before, event).id;
-        if (target === 'details' && context.before.matches('code')) await new CodeStep(context.ui).changeDetailsLink.click();
-        else await moveInHistoryTo(context, {});
-      },
+    // Back to the form: the code step's "change the details" link; forward to the code step: the history.
+    'xstate.route': async (context, event) => {
+      const target = routeTarget(context.before, event).id;
+      if (target === 'details' && context.before.matches('code')) await new CodeStep(context.ui).changeDetailsLink.click();
+      else await moveInHistoryTo(context, {});
     },
   },
 
@@ -226,18 +210,6 @@ const replay: MachineReplay<RegistrationWorld> = {
 
   urls: {
     done: () => '/user/contract',
-  },
-
-  label(event) {
-    if (event.type === 'xstate.done.actor.startRegistration') return `startRegistration resolves (a code sent, resend in ${(event.output as { resend_in: number }).resend_in} s)`;
-    if (event.type === 'xstate.done.actor.codeVerification') return `codeVerification resolves (${(event.output as { outcome: string }).outcome})`;
-    if (event.type === 'xstate.snapshot.codeVerification') {
-      const { code, secondsLeft } = (event.snapshot as { context: { code?: string; secondsLeft: number } }).context;
-      return `codeVerification snapshot (code ${code || 'empty'}, ${secondsLeft} s left)`;
-    }
-    if (event.type === 'details.changeRegister') return `send details.changeRegister ${Object.values(event.value as RegisterParts).join('')}`;
-    if (event.type === 'details.change') return `send details.change ${String(event.field)}=${String(event.value)}`;
-    return undefined;
   },
 };
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadModel, machineCatalog, machineNames, machineSource } from '../../scripts/machine-catalog.ts';
 import { mermaidDiagram } from '../../scripts/statechart-doc.ts';
 import { statechartPages } from '../../scripts/statecharts.ts';
+import { browserPathsOf, coverageMapOf } from './coverage-map.ts';
 import { authModel } from './auth.model.ts';
 import { cookieConsentModel } from './cookie-consent.model.ts';
 import { generatePaths } from './path-kit.ts';
@@ -30,7 +31,8 @@ describe('machine catalog', () => {
       expect(exported, name).toContain((await loadModel(name)).machine);
     }
     expect(Object.keys(machineCatalog)).toContain('cookie-consent');
-  });
+    // It imports every machine and model: 3 s alone, over 5 s on a loaded machine.
+  }, CLI_TIMEOUT);
 });
 
 describe('npm run paths', () => {
@@ -59,13 +61,29 @@ describe('npm run paths', () => {
   }, CLI_TIMEOUT);
 });
 
+/**
+ * The map the pages are coloured by, as `npm run statecharts` computes it, except that the path tests
+ * reach every state and transition: each <name>.paths.test.ts asserts that ('covers every state and
+ * every transition', path-suite.ts), and generating every machine's paths again here would take a
+ * minute of CPU. What the browser replays reach is computed from their plans.
+ */
+const pageCoverage = async (name: Parameters<typeof browserPathsOf>[0]) => {
+  const map = coverageMapOf(name, (await loadModel(name)).machine, [], await browserPathsOf(name));
+  return {
+    ...map,
+    states: map.states.map((state) => ({ ...state, pathTests: true })),
+    transitions: map.transitions.map((transition) => ({ ...transition, pathTests: true })),
+  };
+};
+
 describe('npm run statecharts', () => {
-  it('has written the current pages (run `npm run statecharts` after changing a machine)', async () => {
-    for (const page of await statechartPages()) {
+  it('has written the current pages (run `npm run statecharts` after changing a machine or a browser replay)', async () => {
+    for (const page of await statechartPages(pageCoverage)) {
       const written = await readFile(join(root, 'docs', 'statecharts', page.file), 'utf8').catch(() => '');
       expect(written, `docs/statecharts/${page.file} is out of date`).toBe(page.content);
     }
-  });
+    // The browser replays' paths are selected from their models' shortest paths: seconds.
+  }, CLI_TIMEOUT);
 
   it('draws nested and parallel states, guards, invokes and edges across composite states', () => {
     const auth = mermaidDiagram(authModel.machine);

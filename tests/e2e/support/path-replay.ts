@@ -3,10 +3,12 @@
  * that `npm run paths` generates for a machine (tests/machines/<name>.model.ts) are replayed in
  * Chromium through the real pages, against the real server.
  *
- * A machine brings one `MachineReplay` map:
+ * A machine brings a plan, `tests/e2e/support/replays/<machine>.paths.ts` (`ReplayPlan`, ./replay-plan.ts:
+ * which paths run, which events and actor results the browser produces and which steps it cannot;
+ * the coverage map reads the same plan), and one `MachineReplay` map in its test file:
  * - `start`: what the path's input needs (a session, arranged data) and the flow's first URL;
- * - `events`: per event type, what the user does in the page (`step.next` → press "Continue");
- * - `actors`: per invoked actor, the API requests it makes. Every such request is held by a playwright
+ * - `events`: per event type of the plan, what the user does in the page (`step.next` → press "Continue");
+ * - `actors`: per invoked actor of the plan, the API requests it makes. Every such request is held by a playwright
  *   route until the path settles the actor, like the promise stubs of the machine tests: a
  *   "resolves" step lets the held request go on to the server (after `arrange` made the server able
  *   to answer what the model says), a "rejects" step answers it with the model's error instead
@@ -26,28 +28,31 @@
  */
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, it } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { ApiError } from '../../../contract/api-error';
 import { fillPattern } from '../../../contract/paths';
-import { formatEvent, formatPath, formatStateValue, formatValue } from '../../machines/path-format';
-import { actorResultOf, coverage, inputCasesOf, shortestPathsFor, type MachinePath, type PathModel } from '../../machines/path-kit';
+import { formatPath } from '../../machines/path-format';
+import { actorResultOf, coverage, type MachinePath } from '../../machines/path-kit';
 import { useBrowserTests, type BrowserTests, type PageOptions, type ProblemKind } from './harness';
 import { UiLanguage } from './pages/ui-language';
 import type { Language } from './texts';
+import {
+  describeEvent,
+  eventKeyOf,
+  plannedSteps,
+  routeTarget,
+  selectPaths,
+  stateValueOf,
+  targetOf,
+  type PlannedStep,
+  type ReplayPlan,
+  type Selection,
+} from './replay-plan';
 import { expectPath, pathOf, WAIT_MS } from './ui';
 
-export type PathParams = Record<string, string | number | null | undefined>;
+export { routeTarget, routeToShownStep, type Cannot, type PlannedStep } from './replay-plan';
 
-/** A step of a path as the selection sees it, before anything runs. Step 0 is the start. */
-export interface PlannedStep {
-  index: number;
-  event: AnyEventObject;
-  /** The model's snapshot the step starts from (the start: the same as `after`). */
-  before: AnyMachineSnapshot;
-  /** The model's snapshot the step reaches. */
-  after: AnyMachineSnapshot;
-  path: MachinePath;
-}
+export type PathParams = Record<string, string | number | null | undefined>;
 
 /** A step while it is replayed: the page, the held requests and the machine's own replay state. */
 export interface ReplayContext<W> extends PlannedStep {
@@ -58,15 +63,8 @@ export interface ReplayContext<W> extends PlannedStep {
   world: W;
 }
 
-/** Why a step (or a path) cannot be produced in the browser; undefined when it can. */
-export type Cannot = (step: PlannedStep) => string | undefined;
-
-export interface EventBinding<W> {
-  /** What the user (or the browser) does. */
-  run?: (context: ReplayContext<W>, event: AnyEventObject) => Promise<void>;
-  /** A reason, or a test on the step: paths taking it are listed as not replayable instead of run. */
-  cannot?: string | Cannot;
-}
+/** What the user (or the browser) does for an event of the plan. */
+export type EventRun<W> = (context: ReplayContext<W>, event: AnyEventObject) => Promise<void>;
 
 /** A held request's answer once it went on to the server. */
 export interface Answer {
@@ -90,25 +88,17 @@ export interface ActorBinding<W> {
   arrange?: (context: ReplayContext<W>, output: unknown) => Promise<void>;
   /** What the server answered, for the ids later steps need. */
   answered?: (context: ReplayContext<W>, answers: Answer[]) => void;
-  /** Results of this actor the browser cannot produce. */
-  cannot?: Cannot;
 }
 
-export interface MachineReplay<W> {
-  model: PathModel;
+/**
+ * A machine's browser replay: its plan (tests/e2e/support/replays/<machine>.paths.ts: which paths
+ * run, what the browser cannot produce) and, for every event and actor the plan names, what happens
+ * in the page. The types hold `events` and `actors` to exactly the plan's names.
+ */
+export interface MachineReplay<W, P extends ReplayPlan = ReplayPlan> {
+  plan: P;
   /** The language the pages are shown and read in (default 'en'). */
   language?: Language;
-  /**
-   * Which of the shortest paths run: 'vertex' every one (one per reachable state with its flags);
-   * 'state' the first replayable one per target state value, for graphs too large for the time
-   * budget; or grouped by a key of the target snapshot (e.g. its state and some of its flags).
-   */
-  select: 'vertex' | 'state' | { by: (snapshot: AnyMachineSnapshot) => string; description: string };
-  /**
-   * With a grouped selection: up to this many more shortest paths, each the replayable one taking the
-   * most configured transitions the chosen paths do not take (ties: the shorter), while any does.
-   */
-  topUp?: number;
   /** A fresh replay state for a path (ids learned on the way, what was arranged). */
   world: (path: MachinePath) => W;
   /** How the browser starts (signed in, local storage). */
@@ -117,16 +107,13 @@ export interface MachineReplay<W> {
   start: (context: ReplayContext<W>) => Promise<void>;
   /** The ids that fill `meta.path` (e.g. `{ id, productId }`). */
   params: (context: ReplayContext<W>) => PathParams;
-  events: Readonly<Record<string, EventBinding<W> | NonNullable<EventBinding<W>['run']>>>;
-  actors: Readonly<Record<string, ActorBinding<W>>>;
+  /** Per event type of the plan: what the user does (an event the plan says the browser never makes: nothing to do). */
+  events: { readonly [K in keyof P['events']]: P['events'][K] extends string ? undefined | EventRun<W> : EventRun<W> };
+  actors: { readonly [K in keyof P['actors']]: ActorBinding<W> };
   /** Per state (dotted path such as 'plan.quote.ready'; every entry the state matches runs). */
   states: Readonly<Record<string, (context: ReplayContext<W>) => Promise<void>>>;
   /** URLs for states the browser leaves the flow's pages in (e.g. a hand-off to a provider). */
   urls?: Readonly<Record<string, (context: ReplayContext<W>) => string | RegExp>>;
-  /** Short names for events (`loadApplication resolves (stored: insured)`) in test names; undefined: as `npm run paths` prints it. */
-  label?: (event: AnyEventObject) => string | undefined;
-  /** Whole-path reasons (e.g. a server that would have to forget data the path stored). */
-  cannot?: (path: MachinePath, steps: readonly PlannedStep[]) => string | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,160 +244,9 @@ export class RequestGate {
 // ---------------------------------------------------------------------------------------------
 // Paths and which of them run
 // ---------------------------------------------------------------------------------------------
-
-export const plannedSteps = (path: MachinePath): PlannedStep[] =>
-  path.steps.map((step, index) => ({
-    index,
-    event: step.event,
-    before: (path.steps[index - 1] ?? step).snapshot,
-    after: step.snapshot,
-    path,
-  }));
-
-/** The state a path ends in, as `npm run paths` prints it: `plan.{form.editing, quote.ready}`, `paid [done]`. */
-export const targetOf = (path: MachinePath): string => {
-  const last = path.steps.at(-1)?.snapshot;
-  if (!last) return '';
-  return `${formatStateValue(last.value)}${last.status === 'active' ? '' : ` [${last.status}]`}`;
-};
-
-const SHORT = 72;
-const shorten = (text: string) => (text.length > SHORT ? `${text.slice(0, SHORT - 1)}…` : text);
-
-/** An event as the map's label names it, else as `npm run paths` prints it (a long payload cut). */
-export const describeEvent = (event: AnyEventObject, label?: (event: AnyEventObject) => string | undefined): string => {
-  const short = label?.(event);
-  if (short) return short;
-  const full = formatEvent(event);
-  if (full.length <= SHORT) return full;
-  const result = actorResultOf(event);
-  if (result?.kind === 'error') return shorten(`${result.id} rejects ${formatValue(event.error)}`);
-  return result ? `${result.id} resolves …` : shorten(full);
-};
-
-/** A path's description for a test name: its input, its events (long payloads shortened) and the state it reaches. */
-export const pathTitle = (path: MachinePath, label?: (event: AnyEventObject) => string | undefined): string =>
-  `${path.inputLabel ? `[${path.inputLabel}] ` : ''}${path.steps.map((step) => describeEvent(step.event, label)).join(' → ')} ⇒ ${targetOf(path)}`;
-
-const eventBinding = <W>(replay: MachineReplay<W>, type: string): EventBinding<W> | undefined => {
-  const delayed = /^(xstate\.after\.[^.]+)\./.exec(type)?.[1];
-  const found = replay.events[type] ?? (delayed ? replay.events[delayed] : undefined);
-  return typeof found === 'function' ? { run: found } : found;
-};
-
-/** Why the browser cannot replay `path`, or undefined. */
-export const whyNotReplayable = <W>(replay: MachineReplay<W>, path: MachinePath): string | undefined => {
-  const steps = plannedSteps(path);
-  for (const step of steps.slice(1)) {
-    const result = actorResultOf(step.event);
-    if (result) {
-      const binding = replay.actors[result.id];
-      if (!binding) return `no API request is mapped for the actor \`${result.id}\``;
-      const reason = binding.cannot?.(step);
-      if (reason) return reason;
-      continue;
-    }
-    const binding = eventBinding(replay, step.event.type);
-    if (!binding) return `no browser action is mapped for \`${step.event.type}\``;
-    const reason = typeof binding.cannot === 'function' ? binding.cannot(step) : binding.cannot;
-    if (reason) return reason;
-  }
-  return replay.cannot?.(path, steps);
-};
-
-export interface ChosenPath {
-  /** 1-based position among the model's shortest paths (`npm run paths -- <machine> --shortest`). */
-  number: number;
-  path: MachinePath;
-  title: string;
-  target: string;
-}
-
-export interface Selection {
-  /** Every shortest path (one per vertex). */
-  total: number;
-  /** How many of `run` were added for the transitions they take (`topUp`). */
-  toppedUp: number;
-  /** Distinct target states. */
-  targets: number;
-  run: ChosenPath[];
-  /** Paths that would have run but cannot be replayed, with the reason. */
-  filtered: Array<ChosenPath & { reason: string }>;
-  /** Shortest paths not chosen because another one reaches the same target state. */
-  notChosen: number;
-}
-
-/** The model's shortest paths, numbered as `npm run paths -- <machine> --shortest` lists them. */
-export const shortestPaths = (model: PathModel): MachinePath[] => inputCasesOf(model).flatMap((inputCase) => shortestPathsFor(model, inputCase));
-
-export const selectPaths = <W>(replay: MachineReplay<W>): Selection => {
-  const all: ChosenPath[] = shortestPaths(replay.model).map((path, index) => ({ number: index + 1, path, title: pathTitle(path, replay.label), target: targetOf(path) }));
-  const reasons = new Map(all.map((chosen) => [chosen, whyNotReplayable(replay, chosen.path)]));
-  const select = replay.select;
-  const keyOf = (chosen: ChosenPath) =>
-    typeof select === 'object' ? select.by(chosen.path.steps.at(-1)!.snapshot) : chosen.target;
-  const targets = new Set(all.map(keyOf));
-  if (select === 'vertex') {
-    return {
-      total: all.length,
-      targets: targets.size,
-      run: all.filter((chosen) => !reasons.get(chosen)),
-      filtered: all.flatMap((chosen) => {
-        const reason = reasons.get(chosen);
-        return reason ? [{ ...chosen, reason }] : [];
-      }),
-      notChosen: 0,
-      toppedUp: 0,
-    };
-  }
-  // Per target state: the shortest replayable path (ties: the generator's order); the unreplayable
-  // ones passed over on the way are listed with their reasons.
-  const byLength = [...all].sort((a, b) => a.path.steps.length - b.path.steps.length || a.number - b.number);
-  const run: ChosenPath[] = [];
-  const filtered: Selection['filtered'] = [];
-  for (const target of targets) {
-    for (const chosen of byLength.filter((candidate) => keyOf(candidate) === target)) {
-      const reason = reasons.get(chosen);
-      if (!reason) {
-        run.push(chosen);
-        break;
-      }
-      filtered.push({ ...chosen, reason });
-    }
-  }
-  // Then the paths that take the most transitions the chosen ones do not.
-  const taken = (paths: ChosenPath[]) => {
-    const { transitions } = coverage(replay.model.machine, paths.map((chosen) => chosen.path));
-    return new Set(transitions.all.filter((key) => !transitions.missing.includes(key)));
-  };
-  const covered = taken(run);
-  const candidates = all.filter((chosen) => !reasons.get(chosen) && !run.includes(chosen)).map((chosen) => ({ chosen, takes: taken([chosen]) }));
-  let toppedUp = 0;
-  while (toppedUp < (replay.topUp ?? 0)) {
-    const gain = (candidate: (typeof candidates)[number]) => [...candidate.takes].filter((key) => !covered.has(key)).length;
-    const best = candidates
-      .filter((candidate) => !run.includes(candidate.chosen) && gain(candidate) > 0)
-      .sort((a, b) => gain(b) - gain(a) || a.chosen.path.steps.length - b.chosen.path.steps.length || a.chosen.number - b.chosen.number)[0];
-    if (!best) break;
-    run.push(best.chosen);
-    for (const key of best.takes) covered.add(key);
-    toppedUp += 1;
-  }
-  run.sort((a, b) => a.number - b.number);
-  filtered.sort((a, b) => a.number - b.number);
-  return { total: all.length, targets: targets.size, run, filtered, notChosen: all.length - run.length - filtered.length, toppedUp };
-};
-
 // ---------------------------------------------------------------------------------------------
 // Replaying one path
 // ---------------------------------------------------------------------------------------------
-
-/** `'a.b.c'` → `{ a: { b: 'c' } }`. */
-const stateValueOf = (dotted: string): StateValue => {
-  const parts = dotted.split('.');
-  const leaf = parts.pop() ?? '';
-  return parts.reduceRight<StateValue>((inner, key) => ({ [key]: inner }), leaf);
-};
 
 const matching = <T>(table: Readonly<Record<string, T>>, snapshot: AnyMachineSnapshot): T[] =>
   Object.entries(table)
@@ -429,16 +265,6 @@ export const metaPathOf = (snapshot: AnyMachineSnapshot, params: PathParams): st
   return best?.path ?? null;
 };
 
-/** The state node an `xstate.route` event names (`{ to: '#plan' }`). */
-export const routeTarget = (snapshot: AnyMachineSnapshot, event: AnyEventObject): AnyStateNode =>
-  snapshot.machine.getStateNodeById(String(event.to).replace(/^#/, ''));
-
-/** An `xstate.route` to the step already shown: the URL sync never sends one (the location did not change). */
-export const routeToShownStep: Cannot = ({ before, event }) =>
-  before.matches(stateValueOf(routeTarget(before, event).path.join('.')))
-    ? 'no browser action routes to the step already on screen (the URL would not change)'
-    : undefined;
-
 /**
  * `xstate.route` as the browser makes it: a move through the history to the step's URL (what the
  * back and forward buttons do), which the app's URL sync turns into the event.
@@ -454,7 +280,7 @@ export async function moveInHistoryTo<W>(context: ReplayContext<W>, params: Path
   }, url);
 }
 
-async function replayStep<W>(replay: MachineReplay<W>, context: ReplayContext<W>) {
+async function replayStep<W, P extends ReplayPlan>(replay: MachineReplay<W, P>, context: ReplayContext<W>) {
   const { event, gate } = context;
   if (context.index === 0) {
     await replay.start(context);
@@ -462,7 +288,7 @@ async function replayStep<W>(replay: MachineReplay<W>, context: ReplayContext<W>
   }
   const result = actorResultOf(event);
   if (result) {
-    const binding = replay.actors[result.id];
+    const binding = (replay.actors as Readonly<Record<string, ActorBinding<W> | undefined>>)[result.id];
     if (!binding) throw new Error(`no API request is mapped for the actor \`${result.id}\``);
     if (binding.settle) {
       gate.holdAll();
@@ -479,19 +305,20 @@ async function replayStep<W>(replay: MachineReplay<W>, context: ReplayContext<W>
     }
     return;
   }
-  const binding = eventBinding(replay, event.type);
-  if (!binding?.run) throw new Error(`no browser action is mapped for \`${event.type}\``);
+  const key = eventKeyOf(replay.events, event.type);
+  const run = key === undefined ? undefined : (replay.events as Readonly<Record<string, EventRun<W> | undefined>>)[key];
+  if (!run) throw new Error(`no browser action is mapped for \`${event.type}\``);
   gate.holdAll();
-  await binding.run(context, event);
+  await run(context, event);
 }
 
-async function checkState<W>(replay: MachineReplay<W>, context: ReplayContext<W>) {
+async function checkState<W, P extends ReplayPlan>(replay: MachineReplay<W, P>, context: ReplayContext<W>) {
   const checks = matching(replay.states, context.after);
   if (checks.length === 0) throw new Error(`no check is mapped for the state ${targetOf({ ...context.path, steps: [context.path.steps[context.index]!] })}`);
   for (const check of checks) await check(context);
   // Every invoked actor of the state that talks to the server has asked it.
   for (const id of Object.keys(context.after.children ?? {})) {
-    if (replay.actors[id]?.requests) await context.gate.waitFor(id);
+    if ((replay.actors as Readonly<Record<string, ActorBinding<W> | undefined>>)[id]?.requests) await context.gate.waitFor(id);
   }
 }
 
@@ -507,12 +334,12 @@ async function pageReport(page: Page, gate: RequestGate): Promise<string> {
 }
 
 /** Replays one generated path in a new page; a failure names the step and prints the path up to it. */
-export async function replayInBrowser<W>(e2e: BrowserTests, replay: MachineReplay<W>, path: MachinePath) {
+export async function replayInBrowser<W, P extends ReplayPlan>(e2e: BrowserTests, replay: MachineReplay<W, P>, path: MachinePath) {
   const language = replay.language ?? 'en';
   const world = replay.world(path);
   const page = await e2e.openPageInSharedContext({ language, ...(await replay.page?.(e2e, path)) });
   const ui = new UiLanguage(page, language);
-  const gate = new RequestGate(page, replay.actors, (pattern, kind) => e2e.expectProblem(pattern, kind));
+  const gate = new RequestGate(page, replay.actors as Readonly<Record<string, ActorBinding<W>>>, (pattern, kind) => e2e.expectProblem(pattern, kind));
   await gate.install();
   let expectedUrl: string | RegExp | null = null;
   for (const step of plannedSteps(path)) {
@@ -526,8 +353,8 @@ export async function replayInBrowser<W>(e2e: BrowserTests, replay: MachineRepla
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(
-        `step ${step.index + 1} (${describeEvent(step.event, replay.label)}) of the generated path: ${message}\n\n` +
-          `${await pageReport(page, gate)}\n\n${formatPath(replay.model, path, { title: 'Path', upTo: step.index })}`,
+        `step ${step.index + 1} (${describeEvent(step.event, replay.plan.label)}) of the generated path: ${message}\n\n` +
+          `${await pageReport(page, gate)}\n\n${formatPath(replay.plan.model, path, { title: 'Path', upTo: step.index })}`,
         { cause: error },
       );
     }
@@ -535,19 +362,21 @@ export async function replayInBrowser<W>(e2e: BrowserTests, replay: MachineRepla
 }
 
 /**
- * The file's suite: one server and one Chromium (the harness), one test per chosen path named by
- * its description, the paths the browser cannot replay listed as skipped with their reason.
+ * The file's suite: one server and one Chromium (the harness), one test per path the plan selects
+ * (`selectPaths`, the same selection the coverage map reads), named by its description, the paths the
+ * browser cannot replay listed as skipped with their reason.
  */
-export function describeModelPaths<W>(name: string, replay: MachineReplay<W>): { e2e: BrowserTests; selection: Selection } {
+export function describeModelPaths<W, P extends ReplayPlan>(name: string, replay: MachineReplay<W, P>): { e2e: BrowserTests; selection: Selection } {
+  const { plan } = replay;
   const e2e = useBrowserTests();
-  const selection = selectPaths(replay);
+  const selection = selectPaths(plan);
   const how =
-    replay.select === 'vertex'
+    plan.select === 'vertex'
       ? `${selection.run.length} of ${selection.total} shortest paths (one per state vertex)`
-      : `${selection.run.length - selection.toppedUp} paths, one per ${replay.select === 'state' ? 'target state' : replay.select.description} (${selection.targets} of them among ${selection.total} shortest paths)${
+      : `${selection.run.length - selection.toppedUp} paths, one per ${plan.select === 'state' ? 'target state' : plan.select.description} (${selection.targets} of them among ${selection.total} shortest paths)${
           selection.toppedUp ? `, and ${selection.toppedUp} more for the transitions they add` : ''
         }`;
-  const covered = coverage(replay.model.machine, selection.run.map((chosen) => chosen.path));
+  const covered = coverage(plan.model.machine, selection.run.map((chosen) => chosen.path));
   const share = ({ all, missing }: { all: string[]; missing: string[] }) => `${all.length - missing.length}/${all.length}`;
   describe(`${name}: generated paths replayed in the browser — ${how}; they take ${share(covered.states)} states, ${share(covered.transitions)} transitions`, () => {
     for (const chosen of selection.run) {
