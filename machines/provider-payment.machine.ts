@@ -45,6 +45,8 @@ export interface ProviderPaymentInput {
   confirm: boolean;
   /** Refusals (error keys) that end the step for the parent to handle. */
   stopOn: readonly string[];
+  /** A refusal the parent handled before this step began again (shown until the next choice). */
+  error?: Message | null;
 }
 
 /** What `createPayment` answers: the invoice, and the fee payment it pays when the order is fees. */
@@ -85,6 +87,9 @@ export type ProviderPaymentEvent =
   | { type: 'payment.submit' }
   | { type: 'payment.change' }
   | { type: 'payment.continue' };
+
+/** The made payment of the step's output; null when it ended with a refusal. */
+export const madeOf = (output: ProviderPaymentOutput): PaymentMade | null => (output.outcome === 'made' ? output.made : null);
 
 /** The idempotency key of the attempt under way. */
 export const attemptKey = (context: Pick<ProviderPaymentContext, 'keySeed' | 'attempt'>) => `${context.keySeed}.${context.attempt}`;
@@ -157,7 +162,7 @@ export const providerPaymentMachine = setup({
     confirm: input.confirm,
     stopOn: input.stopOn,
     fieldErrors: {},
-    error: null,
+    error: input.error ?? null,
     made: null,
   }),
   initial: 'choosing',

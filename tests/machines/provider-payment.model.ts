@@ -41,7 +41,7 @@ export const inputs: ReadonlyArray<InputCase<ProviderPaymentInput>> = [
       stopOn: [errorKeys.applicationClosed],
     },
   },
-  { label: 'fees, their choice changing', input: { order: FEES, provider: null, phone: '', keySeed: 'seed-fees-0123456789', confirm: false, stopOn: [errorKeys.feesUnavailable] } },
+  { label: 'fees, their choice changing after a refusal', input: { order: FEES, provider: null, phone: '', keySeed: 'seed-fees-0123456789', confirm: false, stopOn: [errorKeys.feesUnavailable], error: { key: errorKeys.feesUnavailable } } },
 ];
 
 type Choice = { order: PaymentOrder; provider: string | null; phone: string };
@@ -99,7 +99,7 @@ export const providerPaymentModel = defineModel({
       confirm: input.confirm,
       stopOn: input.stopOn,
       fieldErrors: {},
-      error: null,
+      error: input.error ?? null,
       made: null,
     }),
     initialState: () => 'choosing',

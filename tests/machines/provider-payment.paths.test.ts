@@ -23,7 +23,7 @@ describePaths('provider-payment', providerPaymentModel, {
 
 const CARD = 'the Credit Med card, paid at once';
 const PURCHASE = 'a purchase, its invoice shown first, the provider chosen before';
-const FEES = 'fees, their choice changing';
+const FEES = 'fees, their choice changing after a refusal';
 
 describe('provider-payment behaviour', () => {
   it('MostMoney asks the phone: a short one is refused before sending, a good one goes with the invoice request', async () => {
