@@ -1,8 +1,9 @@
 /**
  * Credit Med repayment (/credit-med/pre-claim/repay/{id} and …/buy): a pre-claim 'to be paid by
- * insured' shows what is owed and why; "repay" chooses a payment provider and makes the invoice
- * (purpose credit_med_repay), then leaves for the bank's card page (khan) or the Credit Med payment
- * status page (QR, mobile money), where the `payment-status` machine follows the invoice.
+ * insured' shows what is owed and why; "repay" opens the payment step (`provider-payment` child: a
+ * provider, MostMoney's phone, the invoice of purpose credit_med_repay), then leaves for the bank's
+ * card page (khan) or the Credit Med payment status page (QR, mobile money), where the
+ * `payment-status` machine follows the invoice.
  *
  * The pre-claim is loaded first; one that owes nothing (already repaid, or never rejected) shows its
  * status, and the server refuses a second repayment (`nothingOwed`: the machine loads it again). Both
@@ -11,11 +12,12 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { ApiError, errorMessage } from '../contract/api-error';
-import { creditMedCardErrors, type CreateRepaymentBody, type PreClaim } from '../contract/credit-med-card.schema';
+import { creditMedCardErrors, type PreClaim } from '../contract/credit-med-card.schema';
 import { routePaths } from '../contract/paths';
 import type { Invoice, PaymentProvider } from '../contract/payment.schema';
 import type { Message } from '../contract/validation';
 import type { FlowNavigate } from './flow';
+import { madeOf, providerPaymentMachine, type ProviderPaymentInput, type ProviderPaymentOutput } from './provider-payment.machine';
 
 export interface RepayInput {
   preClaimId: number;
@@ -23,33 +25,40 @@ export interface RepayInput {
   atBuy: boolean;
   /** Seeds the idempotency keys (a random id in the app, fixed in tests). */
   keySeed: string;
+  /** MostMoney's phone before the payer types one (the account's). */
+  phone: string;
 }
 
 export interface RepayContext {
   preClaimId: number;
   atBuy: boolean;
   keySeed: string;
-  /** Bumped after each refused invoice, so the next try is a new request. */
+  /** Bumped after each refusal that reloads the pre-claim: the next payment step has new keys. */
   attempt: number;
+  phone: string;
   preClaim: PreClaim | null;
+  /** The provider of the refused attempt, chosen again in the next one. */
   provider: PaymentProvider | null;
   error: Message | null;
 }
 
 export type RepayEvent =
   | { type: 'repay.start' }
-  | { type: 'repay.pay'; provider: PaymentProvider }
   | { type: 'repay.retry' }
   | { type: 'step.back' };
 
-export interface CreateRepaymentInput {
-  key: string;
-  body: CreateRepaymentBody;
-}
-
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
-export const repayKey = (context: Pick<RepayContext, 'keySeed' | 'attempt'>) => `${context.keySeed}-repay-${context.attempt}`;
+/** The payment step's input: what the pre-claim owes, keys `<seed>-repay-<attempt>.<n>`; repaid meanwhile ends it. */
+export const repayPaymentInput = (context: Pick<RepayContext, 'preClaimId' | 'keySeed' | 'attempt' | 'phone' | 'provider' | 'error'>): ProviderPaymentInput => ({
+  order: { kind: 'creditMedRepay', preClaimId: context.preClaimId },
+  provider: context.provider,
+  phone: context.phone,
+  keySeed: `${context.keySeed}-repay-${context.attempt}`,
+  confirm: false,
+  stopOn: [creditMedCardErrors.nothingOwed],
+  error: context.error,
+});
 
 /** Where a new invoice sends the browser: the bank's card page, or the status page of the invoice. */
 export const leaveFor = (invoice: Invoice): FlowNavigate =>
@@ -63,20 +72,20 @@ export const creditMedRepayMachine = setup({
     events: {} as RepayEvent,
     input: {} as RepayInput,
     emitted: {} as FlowNavigate,
+    children: {} as { payment: 'providerPayment' },
   },
   actors: {
     loadPreClaim: fromPromise<PreClaim, { id: number }>(async () => {
       throw new Error('loadPreClaim is provided by the app');
     }),
-    createRepayment: fromPromise<Invoice, CreateRepaymentInput>(async () => {
-      throw new Error('createRepayment is provided by the app');
-    }),
+    providerPayment: providerPaymentMachine,
   },
   actions: {
     rememberPreClaim: assign((_, { preClaim }: { preClaim: PreClaim }) => ({ preClaim, error: null })),
     rememberError: assign(({ event }) => ({ error: errorMessage(errorOf(event)) })),
-    rememberRefusal: assign(({ context, event }) => ({ error: errorMessage(errorOf(event)), attempt: context.attempt + 1 })),
-    chooseProvider: assign(({ event }) => (event.type === 'repay.pay' ? { provider: event.provider, error: null } : {})),
+    rememberRefusal: assign(({ context }, output: ProviderPaymentOutput) =>
+      output.outcome === 'refused' ? { error: output.error, provider: output.provider, phone: output.phone, attempt: context.attempt + 1 } : {},
+    ),
     clearError: assign({ error: null }),
     leave: emit((_, { invoice }: { invoice: Invoice }) => leaveFor(invoice)),
   },
@@ -85,7 +94,7 @@ export const creditMedRepayMachine = setup({
     atBuy: ({ context }) => context.atBuy,
     isOwed: ({ context }) => context.preClaim?.status === 'to_be_paid_by_insured',
     isNotFound: ({ event }) => errorOf(event) instanceof ApiError && (errorOf(event) as ApiError).status === 404,
-    nothingOwed: ({ event }) => errorOf(event) instanceof ApiError && (errorOf(event) as ApiError).body.key === creditMedCardErrors.nothingOwed,
+    made: (_, output: ProviderPaymentOutput) => output.outcome === 'made',
   },
 }).createMachine({
   id: 'creditMedRepay',
@@ -94,6 +103,7 @@ export const creditMedRepayMachine = setup({
     atBuy: input.atBuy,
     keySeed: input.keySeed,
     attempt: 0,
+    phone: input.phone,
     preClaim: null,
     provider: null,
     error: null,
@@ -135,27 +145,23 @@ export const creditMedRepayMachine = setup({
       route: { guard: 'isOwed' },
       on: { 'repay.start': { target: 'choosing' } },
     },
-    /** The payment provider. */
+    /** The payment step: the page renders the child's choice. */
     choosing: {
       id: 'repayChoosing',
       meta: { path: routePaths.creditMedRepayBuy.pattern },
       route: { guard: 'isOwed' },
-      on: {
-        'repay.pay': { target: 'paying', actions: 'chooseProvider' },
-        'step.back': { target: 'owed', actions: 'clearError' },
-      },
-    },
-    paying: {
       invoke: {
-        id: 'createRepayment',
-        src: 'createRepayment',
-        input: ({ context }) => ({ key: repayKey(context), body: { pre_claim_id: context.preClaimId, provider: context.provider ?? 'khan' } }),
-        onDone: { target: 'leaving', actions: { type: 'leave', params: ({ event }) => ({ invoice: event.output }) } },
-        onError: [
+        id: 'payment',
+        src: 'providerPayment',
+        input: ({ context }) => repayPaymentInput(context),
+        onDone: [
+          { guard: { type: 'made', params: ({ event }) => event.output }, target: 'leaving', actions: { type: 'leave', params: ({ event }) => ({ invoice: madeOf(event.output)!.invoice }) } },
           // Repaid meanwhile (another tab, another device): show where it stands now.
-          { guard: 'nothingOwed', target: 'loading', actions: 'rememberRefusal' },
-          { target: 'choosing', actions: 'rememberRefusal' },
+          { target: 'loading', actions: { type: 'rememberRefusal', params: ({ event }) => event.output } },
         ],
+      },
+      on: {
+        'step.back': { target: 'owed', actions: 'clearError' },
       },
     },
     /** The invoice is made: the runner follows `flow.navigate`. */

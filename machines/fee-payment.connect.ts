@@ -1,13 +1,14 @@
 /**
  * The fee payment's snapshot → what the fee chooser shows: the step, the payable fees and which are
- * chosen, the total, the provider and mobile-money phone with their errors, and whether the payment
- * is being made. `fees` is the whole list as the server gave it (the policy page's schedule).
+ * chosen, the total, and the payment step (the shared `provider-payment` child: provider, MostMoney's
+ * phone, their errors, the invoice) while it runs. `fees` is the whole list as the server gave it (the
+ * policy page's schedule).
  */
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { FeeItem } from '../contract/fee.schema';
-import type { PaymentProvider } from '../contract/payment.schema';
-import type { FieldErrors, Message } from '../contract/validation';
+import type { Message } from '../contract/validation';
 import { isPayable, selectedTotal, type feePaymentMachine } from './fee-payment.machine';
+import type { providerPaymentMachine } from './provider-payment.machine';
 
 /** `empty`: nothing is payable now (the list is shown with its message, if any). */
 export type FeePaymentStep = 'loading' | 'loadFailed' | 'empty' | 'choosing';
@@ -19,12 +20,10 @@ export interface FeePaymentView {
   selected: number[];
   /** The sum of the chosen fees (MNT). */
   total: number;
-  provider: PaymentProvider | null;
-  phone: string;
-  fieldErrors: FieldErrors;
+  /** The payment step; null while the list is read (again) and once the payment is made. */
+  payment: ActorRefFrom<typeof providerPaymentMachine> | null;
+  /** Why the list could not be read, or why the last payment was refused (the payment step shows it too). */
   error: Message | null;
-  /** The payment is being made, or made and leaving: the form waits. */
-  busy: boolean;
 }
 
 const stepOf = (snapshot: SnapshotFrom<typeof feePaymentMachine>): FeePaymentStep => {
@@ -41,10 +40,7 @@ export const connectFeePayment = (snapshot: SnapshotFrom<typeof feePaymentMachin
     payable: context.fees.filter(isPayable),
     selected: context.selected,
     total: selectedTotal(context),
-    provider: context.provider,
-    phone: context.phone,
-    fieldErrors: context.fieldErrors,
+    payment: snapshot.children.payment ?? null,
     error: context.error,
-    busy: snapshot.matches('creating') || snapshot.matches('done'),
   };
 };

@@ -1,27 +1,28 @@
 /**
- * Fee payment (issue 14): choose fees and a provider, then one payment of them. Used by
- * /user/contract/{id}/fee (one policy's fees), /user/fee-payment (every due fee of my policies) and the
- * /fee flow's payment step (a confirmed access's fees, given as input).
+ * Fee payment (issue 14): choose fees, then one payment of them. Used by /user/contract/{id}/fee (one
+ * policy's fees), /user/fee-payment (every due fee of my policies) and the /fee flow's payment step (a
+ * confirmed access's fees, given as input).
  *
  * - The fees come from the server (`loadFees`, the page's list) or from the input (`fees`). Every
  *   payable fee (due or overdue) is chosen at first; the user may leave some out.
- * - Submitting checks the choice (at least one fee, a provider, mostmoney's phone) before asking the
- *   server. One idempotency key per attempt: a retry after a lost answer resends the same key (the
- *   server answers the same payment); a change of the choice takes a new key.
- * - A fee that became unpayable meanwhile (`errors.feesUnavailable`, 409) reloads the list with the
- *   message; other refusals keep the choice with the message.
+ * - The provider, MostMoney's phone, the checks before sending and the invoice are the shared payment
+ *   step (`provider-payment` child, id `payment`); the chosen fees are its order, sent to it on every
+ *   change (`payment.order`). Its keys start with a fresh `newKey()` each time the step begins.
+ * - A fee that became unpayable meanwhile (`errors.feesUnavailable`, 409) ends the step: the list is
+ *   read again and the step begins again with the message and the same provider and phone.
  * - Made: on its own (the user's fee pages, `leaves`), it leaves for the bank's card page (khan) or the
  *   policy's invoice page (QR, mobile money) with `flow.navigate`, which the wizard runner performs;
  *   invoked by the /fee flow, that flow decides. Output: the created payment and its invoice.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { ApiError, errorFields, errorMessage } from '../contract/api-error';
+import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { errorFields, errorMessage } from '../contract/api-error';
 import { errorKeys } from '../contract/error.schema';
 import { routePaths } from '../contract/paths';
-import type { CreateFeePaymentBody, FeeItem, FeePayment } from '../contract/fee.schema';
+import type { FeeItem, FeePayment } from '../contract/fee.schema';
 import type { Invoice, PaymentProvider } from '../contract/payment.schema';
-import { messages, phoneSchema, toFieldErrors, type FieldErrors, type Message } from '../contract/validation';
+import type { FieldErrors, Message } from '../contract/validation';
 import type { FlowNavigate } from './flow';
+import { madeOf, providerPaymentMachine, type PaymentOrder, type ProviderPaymentInput, type ProviderPaymentOutput } from './provider-payment.machine';
 
 export interface FeePaymentInput {
   /** The fees to choose from; null to load them (`loadFees`). */
@@ -39,13 +40,13 @@ export interface FeePaymentInput {
 export interface FeePaymentContext {
   fees: FeeItem[];
   selected: number[];
+  /** The provider and phone of a refused attempt, chosen again when the step begins again. */
   provider: PaymentProvider | null;
   phone: string;
   accessId: string | null;
   fieldErrors: FieldErrors;
+  /** Why the list could not be read, or why the last payment was refused. */
   error: Message | null;
-  /** The key of the attempt under way; null until the first submit and after a change of the choice. */
-  key: string | null;
   newKey: () => string;
   leaves: boolean;
   result: CreatedFeePayment | null;
@@ -56,17 +57,7 @@ export interface CreatedFeePayment {
   invoice: Invoice;
 }
 
-export interface CreateFeePaymentInput {
-  key: string;
-  body: CreateFeePaymentBody;
-}
-
-export type FeePaymentEvent =
-  | { type: 'fees.toggle'; id: number }
-  | { type: 'payment.choose'; provider: PaymentProvider }
-  | { type: 'payment.changePhone'; value: string }
-  | { type: 'payment.submit' }
-  | { type: 'fees.retry' };
+export type FeePaymentEvent = { type: 'fees.toggle'; id: number } | { type: 'fees.retry' };
 
 /** Fees that can be chosen: unpaid and due now (or overdue). */
 export const isPayable = (fee: FeeItem) => fee.status === 'due' || fee.status === 'overdue';
@@ -77,23 +68,22 @@ export const payableIds = (fees: readonly FeeItem[]) => fees.filter(isPayable).m
 export const selectedTotal = (context: Pick<FeePaymentContext, 'fees' | 'selected'>) =>
   context.fees.filter((fee) => context.selected.includes(fee.id)).reduce((sum, fee) => sum + fee.amount, 0);
 
-/** What is wrong with the choice before the server is asked. */
-export const choiceErrors = (context: Pick<FeePaymentContext, 'selected' | 'provider' | 'phone'>): FieldErrors => {
-  const errors: FieldErrors = {};
-  if (context.selected.length === 0) errors.items = { key: messages.feesRequired };
-  if (context.provider === null) errors.provider = { key: messages.paymentProvider };
-  if (context.provider === 'mostmoney') {
-    const phone = phoneSchema.safeParse(context.phone);
-    if (!phone.success) errors.phone = toFieldErrors(phone.error)._ ?? { key: messages.phone };
-  }
-  return errors;
-};
-
-export const bodyOf = (context: Pick<FeePaymentContext, 'selected' | 'provider' | 'phone' | 'accessId'>): CreateFeePaymentBody => ({
+/** The payment step's order: the chosen fees in id order, and the /fee access they belong to. */
+export const orderOf = (context: Pick<FeePaymentContext, 'selected' | 'accessId'>): PaymentOrder => ({
+  kind: 'fees',
   items: [...context.selected].sort((a, b) => a - b),
-  provider: context.provider ?? 'khan',
-  ...(context.provider === 'mostmoney' ? { phone: context.phone } : {}),
-  ...(context.accessId ? { access_id: context.accessId } : {}),
+  accessId: context.accessId,
+});
+
+/** The payment step's input: the order, the provider and phone (kept after a refusal), fresh keys. */
+export const paymentInput = (context: FeePaymentContext): ProviderPaymentInput => ({
+  order: orderOf(context),
+  provider: context.provider,
+  phone: context.phone,
+  keySeed: context.newKey(),
+  confirm: false,
+  stopOn: [errorKeys.feesUnavailable],
+  error: context.error,
 });
 
 /** Where a made payment sends the browser: the bank's card page, or the invoice's page of the (first) policy paid. */
@@ -102,8 +92,6 @@ export const leaveFor = ({ payment, invoice }: CreatedFeePayment): FlowNavigate 
     ? { type: 'flow.navigate', to: invoice.redirect_url, external: true }
     : { type: 'flow.navigate', to: routePaths.contractInvoice.build({ id: payment.items[0]?.policy_id ?? 0, invoiceId: invoice.id }) };
 
-const isUnavailable = (error: unknown) => error instanceof ApiError && error.body.key === errorKeys.feesUnavailable;
-
 export const feePaymentMachine = setup({
   types: {
     context: {} as FeePaymentContext,
@@ -111,46 +99,37 @@ export const feePaymentMachine = setup({
     input: {} as FeePaymentInput,
     output: {} as CreatedFeePayment | null,
     emitted: {} as FlowNavigate,
+    children: {} as { payment: 'providerPayment' },
   },
   actors: {
     loadFees: fromPromise<FeeItem[], { accessId: string | null }>(async () => {
       throw new Error('loadFees is provided by the app');
     }),
-    createPayment: fromPromise<CreatedFeePayment, CreateFeePaymentInput>(async () => {
-      throw new Error('createPayment is provided by the app');
-    }),
+    providerPayment: providerPaymentMachine,
   },
   actions: {
-    rememberFees: assign((_, { fees }: { fees: FeeItem[] }) => ({ fees, selected: payableIds(fees), key: null })),
+    rememberFees: assign((_, { fees }: { fees: FeeItem[] }) => ({ fees, selected: payableIds(fees) })),
     toggle: assign(({ context, event }) => {
       assertEvent(event, 'fees.toggle');
       const fee = context.fees.find((item) => item.id === event.id);
       if (!fee || !isPayable(fee)) return {};
       const selected = context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id];
-      const { items: _items, ...fieldErrors } = context.fieldErrors;
-      return { selected, fieldErrors, key: null };
+      return { selected };
     }),
-    choose: assign(({ context, event }) => {
-      assertEvent(event, 'payment.choose');
-      const { provider: _provider, phone: _phone, ...fieldErrors } = context.fieldErrors;
-      return { provider: event.provider, fieldErrors, key: null };
-    }),
-    changePhone: assign(({ context, event }) => {
-      assertEvent(event, 'payment.changePhone');
-      const { phone: _phone, ...fieldErrors } = context.fieldErrors;
-      return { phone: event.value, fieldErrors, key: null };
-    }),
-    validate: assign(({ context }) => ({ fieldErrors: choiceErrors(context), error: null })),
-    takeKey: assign(({ context }) => ({ key: context.key ?? context.newKey() })),
+    /** The payment step pays what is chosen now. */
+    sendOrder: sendTo('payment', ({ context }) => ({ type: 'payment.order' as const, order: orderOf(context) })),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error), fieldErrors: errorFields(error) })),
+    rememberRefusal: assign((_, output: ProviderPaymentOutput) =>
+      output.outcome === 'refused' ? { error: output.error, provider: output.provider, phone: output.phone } : {},
+    ),
     rememberResult: assign((_, result: CreatedFeePayment) => ({ result, error: null })),
     leave: emit((_, result: CreatedFeePayment) => leaveFor(result)),
   },
   guards: {
     needsLoading: ({ context }) => context.fees.length === 0 && context.result === null,
-    isChoiceValid: ({ context }) => Object.keys(choiceErrors(context)).length === 0,
-    isUnavailable: (_, { error }: { error: unknown }) => isUnavailable(error),
-    leaves: ({ context }) => context.leaves,
+    made: (_, output: ProviderPaymentOutput) => output.outcome === 'made',
+    /** On its own (the user's fee pages) a made payment leaves; the /fee flow decides for itself. */
+    madeAndLeaves: ({ context }, output: ProviderPaymentOutput) => context.leaves && output.outcome === 'made',
   },
 }).createMachine({
   id: 'feePayment',
@@ -162,7 +141,6 @@ export const feePaymentMachine = setup({
     accessId: input.accessId,
     fieldErrors: {},
     error: null,
-    key: null,
     newKey: input.newKey,
     leaves: input.leaves,
     result: null,
@@ -184,42 +162,32 @@ export const feePaymentMachine = setup({
     loadFailed: {
       on: { 'fees.retry': { target: 'loading' } },
     },
+    /** The fees to pay, and the payment step (provider, phone, invoice) for them. */
     choosing: {
-      on: {
-        'fees.toggle': { actions: 'toggle' },
-        'payment.choose': { actions: 'choose' },
-        'payment.changePhone': { actions: 'changePhone' },
-        'payment.submit': [
-          { guard: 'isChoiceValid', target: 'creating', actions: ['validate', 'takeKey'] },
-          { actions: 'validate' },
-        ],
-      },
-    },
-    creating: {
       invoke: {
-        id: 'createPayment',
-        src: 'createPayment',
-        input: ({ context }) => ({ key: context.key ?? '', body: bodyOf(context) }),
+        id: 'payment',
+        src: 'providerPayment',
+        input: ({ context }) => paymentInput(context),
         onDone: [
           {
-            guard: 'leaves',
+            guard: { type: 'madeAndLeaves', params: ({ event }) => event.output },
             target: 'done',
             actions: [
-              { type: 'rememberResult', params: ({ event }) => event.output },
-              { type: 'leave', params: ({ event }) => event.output },
+              { type: 'rememberResult', params: ({ event }) => madeOf(event.output) as CreatedFeePayment },
+              { type: 'leave', params: ({ event }) => madeOf(event.output) as CreatedFeePayment },
             ],
           },
-          { target: 'done', actions: { type: 'rememberResult', params: ({ event }) => event.output } },
-        ],
-        onError: [
-          // Paid meanwhile or no longer due: the list is read again, the message stays.
           {
-            guard: { type: 'isUnavailable', params: ({ event }) => ({ error: event.error }) },
-            target: 'reloading',
-            actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'made', params: ({ event }) => event.output },
+            target: 'done',
+            actions: { type: 'rememberResult', params: ({ event }) => madeOf(event.output) as CreatedFeePayment },
           },
-          { target: 'choosing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+          // Paid meanwhile or no longer due: the list is read again, the message stays.
+          { target: 'reloading', actions: { type: 'rememberRefusal', params: ({ event }) => event.output } },
         ],
+      },
+      on: {
+        'fees.toggle': { actions: ['toggle', 'sendOrder'] },
       },
     },
     /** After a refusal: the same list read again, keeping the message. */

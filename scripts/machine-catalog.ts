@@ -22,6 +22,7 @@ export const machineCatalog = {
   feedback: () => import('../tests/machines/feedback.model.ts').then((module) => module.feedbackModel),
   'fee-flow': () => import('../tests/machines/fee-flow.model.ts').then((module) => module.feeFlowModel),
   'fee-payment': () => import('../tests/machines/fee-payment.model.ts').then((module) => module.feePaymentModel),
+  'provider-payment': () => import('../tests/machines/provider-payment.model.ts').then((module) => module.providerPaymentModel),
   'forgot-password': () => import('../tests/machines/forgot-password.model.ts').then((module) => module.forgotPasswordModel),
   'forgot-username': () => import('../tests/machines/forgot-username.model.ts').then((module) => module.forgotUsernameModel),
   'mining-registration': () => import('../tests/machines/mining-registration.model.ts').then((module) => module.miningRegistrationModel),

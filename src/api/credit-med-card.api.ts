@@ -8,7 +8,7 @@ import {
   type CreatePreClaimBody,
   type CreateRepaymentBody,
 } from '../../contract/credit-med-card.schema';
-import { invoiceSchema, type PaymentProvider } from '../../contract/payment.schema';
+import { invoiceSchema, type CreateInvoiceBody } from '../../contract/payment.schema';
 
 /** GET /api/credit-med/card/: the contract's and card's state, the balance, the pre-claims and what is owed. */
 export const getCardSummary = () => request(cardSummarySchema, () => http.get('api/credit-med/card/').json());
@@ -24,9 +24,9 @@ export const createPreClaim = (key: string, body: CreatePreClaimBody) =>
 /** GET /api/credit-med/pre-claims/{id}/: the user's own pre-claim (404 for anyone else's). */
 export const getPreClaim = (id: number) => request(preClaimSchema, () => http.get(`api/credit-med/pre-claims/${id}/`).json());
 
-/** POST /api/credit-med/card/invoice/: the card fee's invoice with one provider (the same key answers the same invoice). */
-export const createCardInvoice = (key: string, provider: PaymentProvider) =>
-  request(invoiceSchema, () => http.post('api/credit-med/card/invoice/', { json: { provider }, headers: { [IDEMPOTENCY_HEADER]: key } }).json());
+/** POST /api/credit-med/card/invoice/: the card fee's invoice with one provider (and MostMoney's phone; the same key answers the same invoice). */
+export const createCardInvoice = (key: string, body: CreateInvoiceBody) =>
+  request(invoiceSchema, () => http.post('api/credit-med/card/invoice/', { json: body, headers: { [IDEMPOTENCY_HEADER]: key } }).json());
 
 /** POST /api/credit-med/repayments/: an invoice for what a pre-claim owes. */
 export const createRepayment = (key: string, body: CreateRepaymentBody) =>

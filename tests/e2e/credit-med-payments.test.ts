@@ -1,20 +1,25 @@
 /**
  * Credit Med payments in the browser (issue 13): the card bought by bank card on the card sandbox
  * (the card becomes active, and pre-claims open), and a rejected pre-claim repaid by QR (what is owed
- * and why, the QR, the payment arriving, nothing owed after it), at 375 px and on a desktop.
+ * and why, the QR, the payment arriving, nothing owed after it), at 375 px and on a desktop. Both pay
+ * through the shared payment step (issue 22): the providers as radio cards, MostMoney asking the phone.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { cardSummarySchema } from '../../contract/credit-med-card.schema';
+import { formatMnt } from '../../contract/money';
 import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
 import { useBrowserTests } from './support/harness';
 import { settlePayment } from './support/purchase-api';
 import { exactly, text, type Language } from './support/texts';
-import { expectPath, expectVisible, scrollWidth, searchOf } from './support/ui';
+import { expectPath, expectVisible, pathOf, scrollWidth, searchOf } from './support/ui';
 import { accessTokenFor, demoUser } from './support/users';
 
 const e2e = useBrowserTests();
 const t = (language: Language, key: string, values?: Record<string, string | number>) => text(language, `creditMedCard:${key}`, values);
+/** The pay button with the amount as the page writes it (its spaces may be no-break ones). */
+const payButton = (language: Language, amount: number) =>
+  new RegExp(`^${t(language, 'pay.submit', { amount: 'AMOUNT' }).replace('AMOUNT', formatMnt(amount, language).replace(/\s/g, '\\s'))}$`);
 
 describe('Credit Med payments', () => {
   it('buys the card by bank card on the card sandbox: the card becomes active and pre-claims open (English, 375 px)', async () => {
@@ -29,7 +34,8 @@ describe('Credit Med payments', () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 
-    await page.getByRole('main').getByRole('button', { name: exactly(text('en', 'payment:providers.khan')) }).click();
+    await page.getByRole('radio', { name: new RegExp(`^${text('en', 'payment:choice.provider.khan')}`) }).check();
+    await page.getByRole('button', { name: payButton('en', 20_000) }).click();
     await expectPath(page, /^\/sandbox\/khan\/[0-9a-f-]{36}\/$/);
     await page.getByRole('button', { name: 'Pay / Төлөх' }).click();
     await expectPath(page, '/credit-med/buy/status');
@@ -62,7 +68,17 @@ describe('Credit Med payments', () => {
 
     await page.getByRole('main').getByRole('button', { name: exactly(t('mn', 'repay.start')) }).click();
     await expectPath(page, `/credit-med/pre-claim/repay/${owed.id}/buy`);
-    await page.getByRole('main').getByRole('button', { name: exactly(text('mn', 'payment:providers.qpay')) }).click();
+    // MostMoney asks the phone its request goes to, as every payer's step does; a short one is refused.
+    const pay = page.getByRole('button', { name: payButton('mn', 180_000) });
+    await page.getByRole('radio', { name: new RegExp(`^${text('mn', 'payment:choice.provider.mostmoney')}`) }).check();
+    const phone = page.getByLabel(text('mn', 'payment:choice.phone'));
+    await expectVisible(phone);
+    await phone.fill('9911');
+    await pay.click();
+    await expectVisible(page.getByText(text('mn', 'validation:phone', { min: 8 })));
+    expect(pathOf(page)).toBe(`/credit-med/pre-claim/repay/${owed.id}/buy`);
+    await page.getByRole('radio', { name: new RegExp(`^${text('mn', 'payment:choice.provider.qpay')}`) }).check();
+    await pay.click();
     await expectPath(page, '/credit-med/buy/status');
     const invoiceId = new URLSearchParams(searchOf(page)).get('invoice') ?? '';
     const qr = page.getByRole('img', { name: text('mn', 'payment:pending.qpay.qrAlt', { amount: '₮\u00a0180,000' }) });

@@ -1,6 +1,7 @@
 /**
  * Path model of machines/credit-med-repay.machine.ts: the pre-claim's load (owed, settled, unknown,
- * failing), the two routable steps (what is owed; the provider), the invoice's answer and refusals.
+ * failing), the two routable steps (what is owed; the payment step, the `provider-payment` child, a
+ * stub here: its own model tests it) and what the step's outcome leads to.
  */
 import { creditMedRepayMachine, type RepayInput } from '../../machines/credit-med-repay.machine.ts';
 import { ApiError } from '../../contract/api-error.ts';
@@ -38,13 +39,17 @@ export const khanInvoice = invoice('khan');
 
 export const notFound = new ApiError(404, { key: errorKeys.notFound });
 export const serverDown = new ApiError(500, { key: errorKeys.generic });
-export const nothingOwed = new ApiError(409, { key: 'creditMedCard.errors.nothingOwed' });
+export const madeQr = { outcome: 'made', made: { invoice: qpayInvoice, payment: null } } as const;
+export const madeCard = { outcome: 'made', made: { invoice: khanInvoice, payment: null } } as const;
+/** Repaid meanwhile: the step ends with the refusal and the choice (MostMoney and its phone). */
+export const refusedNothingOwed = { outcome: 'refused', error: { key: 'creditMedCard.errors.nothingOwed' }, provider: 'mostmoney', phone: '99112233' } as const;
+type Outcome = typeof madeQr | typeof madeCard | typeof refusedNothingOwed;
 
 export const KEY_SEED = 'seed-repay-0123456789';
 
 export const inputs: ReadonlyArray<InputCase<RepayInput>> = [
-  { label: 'opened at the pre-claim', input: { preClaimId: 12, atBuy: false, keySeed: KEY_SEED } },
-  { label: 'opened at …/buy', input: { preClaimId: 12, atBuy: true, keySeed: KEY_SEED } },
+  { label: 'opened at the pre-claim', input: { preClaimId: 12, atBuy: false, keySeed: KEY_SEED, phone: '' } },
+  { label: 'opened at …/buy', input: { preClaimId: 12, atBuy: true, keySeed: KEY_SEED, phone: '88094512' } },
 ];
 
 const owes = (p: PreClaim | null) => p?.status === 'to_be_paid_by_insured';
@@ -54,8 +59,6 @@ export const creditMedRepayModel = defineModel({
   inputs,
   events: [
     { type: 'repay.start' },
-    { type: 'repay.pay', provider: 'qpay' },
-    { type: 'repay.pay', provider: 'khan' },
     { type: 'repay.retry' },
     { type: 'step.back' },
     { type: 'xstate.route', to: '#repayOwed' },
@@ -64,40 +67,40 @@ export const creditMedRepayModel = defineModel({
     doneEvent('loadPreClaim', repaidPreClaim),
     errorEvent('loadPreClaim', notFound),
     errorEvent('loadPreClaim', serverDown),
-    doneEvent('createRepayment', qpayInvoice),
-    doneEvent('createRepayment', khanInvoice),
-    errorEvent('createRepayment', nothingOwed),
-    errorEvent('createRepayment', serverDown),
+    doneEvent('payment', madeQr),
+    doneEvent('payment', madeCard),
+    doneEvent('payment', refusedNothingOwed),
   ],
   flags: ({ context }) => ({ owes: owes(context.preClaim), error: context.error?.key ?? null, provider: context.provider, attempt: Math.min(context.attempt, 2) }),
   // Simple paths on a coarser graph: whether something is owed and where it stands.
   simplePaths: { flags: ({ context }) => ({ owes: owes(context.preClaim), error: context.error !== null }) },
   oracle: {
-    initial: (input) => ({ preClaimId: input.preClaimId, atBuy: input.atBuy, keySeed: input.keySeed, attempt: 0, preClaim: null, provider: null, error: null }),
+    initial: (input) => ({ preClaimId: input.preClaimId, atBuy: input.atBuy, keySeed: input.keySeed, attempt: 0, phone: input.phone, preClaim: null, provider: null, error: null }),
     initialState: () => 'loading',
     effects: {
       'xstate.done.actor.loadPreClaim': (_, event) => ({ preClaim: event.output, error: null }),
       'xstate.error.actor.loadPreClaim': (_, event) => ({ error: shownMessage(event.error) }),
       'repay.retry': (_, __, from) => (from.matches('loadFailed') ? { error: null } : {}),
-      'repay.pay': (_, event, from) => (from.matches('choosing') ? { provider: event.provider, error: null } : {}),
       'step.back': (_, __, from) => (from.matches('choosing') ? { error: null } : {}),
-      'xstate.error.actor.createRepayment': (before, event) => ({ error: shownMessage(event.error), attempt: before.attempt + 1 }),
+      // A refusal is kept with its choice for the next payment step, which gets new keys.
+      'xstate.done.actor.payment': (before, event) => {
+        const outcome = event.output as Outcome;
+        return outcome.outcome === 'refused' ? { error: outcome.error, provider: outcome.provider, phone: outcome.phone, attempt: before.attempt + 1 } : {};
+      },
     },
     targets: {
       'xstate.done.actor.loadPreClaim': (before, event) => (owes(event.output) ? (before.atBuy ? 'choosing' : 'owed') : 'settled'),
       'xstate.error.actor.loadPreClaim': (_, event) => (hasStatus(event.error, 404) ? 'notFound' : 'loadFailed'),
       'repay.retry': (_, __, from) => (from.matches('loadFailed') ? 'loading' : from.value),
       'repay.start': (_, __, from) => (from.matches('owed') ? 'choosing' : from.value),
-      'repay.pay': (_, __, from) => (from.matches('choosing') ? 'paying' : from.value),
       'step.back': (_, __, from) => (from.matches('choosing') ? 'owed' : from.value),
       // The URL moves between the two steps only while something is owed.
       'xstate.route': (before, event, from) => {
-        // From the invoice request too: going back while it is made drops it (an open invoice is replaced by the next).
+        // From the payment step too, even while its invoice is made: going back drops it (an open invoice is replaced by the next).
         if (!owes(before.preClaim) || from.status === 'done') return from.value;
         return (event as { to: string }).to === '#repayOwed' ? 'owed' : 'choosing';
       },
-      'xstate.done.actor.createRepayment': () => 'leaving',
-      'xstate.error.actor.createRepayment': (_, event) => ((event.error as ApiError).body.key === 'creditMedCard.errors.nothingOwed' ? 'loading' : 'choosing'),
+      'xstate.done.actor.payment': (_, event) => ((event.output as Outcome).outcome === 'made' ? 'leaving' : 'loading'),
     },
     states: {
       loading: (_, state) => state.running.includes('loadPreClaim'),
@@ -105,18 +108,27 @@ export const creditMedRepayModel = defineModel({
       notFound: ({ error }, state) => error?.key === errorKeys.notFound && state.status === 'done',
       settled: ({ preClaim }, state) => preClaim !== null && !owes(preClaim) && state.status === 'done',
       owed: ({ preClaim }) => owes(preClaim),
-      choosing: ({ preClaim }) => owes(preClaim),
-      paying: ({ provider }, state) => provider !== null && state.running.includes('createRepayment'),
+      choosing: ({ preClaim }, state) => owes(preClaim) && state.running.includes('payment'),
       leaving: (_, state) => state.status === 'done',
     },
     sent: {
       loadPreClaim: ({ preClaimId }) => ({ id: preClaimId }),
-      createRepayment: (context) => ({ key: `${context.keySeed}-repay-${context.attempt}`, body: { pre_claim_id: context.preClaimId, provider: context.provider } }),
+      // What the pre-claim owes, MostMoney's phone asked like every payer's, a new key prefix per attempt;
+      // repaid meanwhile ends the step here.
+      payment: (context) => ({
+        order: { kind: 'creditMedRepay', preClaimId: context.preClaimId },
+        provider: context.provider,
+        phone: context.phone,
+        keySeed: `${context.keySeed}-repay-${context.attempt}`,
+        confirm: false,
+        stopOn: ['creditMedCard.errors.nothingOwed'],
+        error: context.error,
+      }),
     },
     // A made invoice leaves: the bank's page (outside the app) for a card, else the invoice's status page.
     emitted: (_, event) => {
-      if (event.type !== 'xstate.done.actor.createRepayment') return [];
-      const made = event.output as Invoice;
+      if (event.type !== 'xstate.done.actor.payment' || (event.output as Outcome).outcome !== 'made') return [];
+      const made = (event.output as typeof madeQr).made.invoice;
       return [
         made.provider === 'khan'
           ? { type: 'flow.navigate', to: made.redirect_url, external: true }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectRepay } from '../../machines/credit-med-repay.connect.ts';
-import { creditMedRepayModel, khanInvoice, nothingOwed, owedPreClaim, qpayInvoice, repaidPreClaim } from './credit-med-repay.model.ts';
-import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
+import { creditMedRepayModel, khanInvoice, madeCard, madeQr, owedPreClaim, refusedNothingOwed, repaidPreClaim } from './credit-med-repay.model.ts';
+import { doneEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 
 describePaths('credit-med-repay', creditMedRepayModel, {
@@ -12,25 +12,37 @@ describePaths('credit-med-repay', creditMedRepayModel, {
       expect(view.preClaim).toBe(snapshot.context.preClaim);
       expect(view.owed).toBe(snapshot.context.preClaim?.owed ?? 0);
       expect(view.error).toBe(snapshot.context.error);
+      // The payment step's choice exactly while it runs.
+      expect(view.payment).toBe(snapshot.matches('choosing') ? snapshot.children.payment : null);
+      if (snapshot.matches('choosing')) expect(view.payment).not.toBeNull();
       expect(snapshot.matches(view.step) || (view.step === 'loading' && snapshot.matches('deciding'))).toBe(true);
     }
   },
 });
 
 describe('credit-med-repay behaviour', () => {
-  it('shows what is owed, then the providers; QR leaves for the Credit Med status page of the invoice', async () => {
+  it('shows what is owed, then the payment step; QR leaves for the Credit Med status page of the invoice', async () => {
     const replay = await replayPath(
       creditMedRepayModel,
-      pathFromEvents(creditMedRepayModel, [doneEvent('loadPreClaim', owedPreClaim), { type: 'repay.start' }, { type: 'repay.pay', provider: 'qpay' }, doneEvent('createRepayment', qpayInvoice)]),
+      pathFromEvents(creditMedRepayModel, [doneEvent('loadPreClaim', owedPreClaim), { type: 'repay.start' }, doneEvent('payment', madeQr)]),
     );
     expect(connectRepay(replay.steps[1]?.snapshot as never)).toMatchObject({ step: 'owed', owed: 180_000 });
+    expect(replay.invocations.find((call) => call.id === 'payment')?.input).toEqual({
+      order: { kind: 'creditMedRepay', preClaimId: 12 },
+      provider: null,
+      phone: '',
+      keySeed: 'seed-repay-0123456789-repay-0',
+      confirm: false,
+      stopOn: ['creditMedCard.errors.nothingOwed'],
+      error: null,
+    });
     expect(replay.emitted).toEqual([{ type: 'flow.navigate', to: '/credit-med/buy/status?invoice=inv-qpay' }]);
   });
 
   it("a bank card goes to the bank's page", async () => {
     const replay = await replayPath(
       creditMedRepayModel,
-      pathFromEvents(creditMedRepayModel, [doneEvent('loadPreClaim', owedPreClaim), { type: 'repay.pay', provider: 'khan' }, doneEvent('createRepayment', khanInvoice)], 'opened at …/buy'),
+      pathFromEvents(creditMedRepayModel, [doneEvent('loadPreClaim', owedPreClaim), doneEvent('payment', madeCard)], 'opened at …/buy'),
     );
     expect(replay.emitted).toEqual([{ type: 'flow.navigate', to: khanInvoice.redirect_url, external: true }]);
   });
@@ -40,8 +52,19 @@ describe('credit-med-repay behaviour', () => {
     expect(connectRepay(repaid.steps.at(-1)?.snapshot as never)).toMatchObject({ step: 'settled', owed: 0 });
     const refused = await replayPath(
       creditMedRepayModel,
-      pathFromEvents(creditMedRepayModel, [doneEvent('loadPreClaim', owedPreClaim), { type: 'repay.pay', provider: 'qpay' }, errorEvent('createRepayment', nothingOwed), doneEvent('loadPreClaim', repaidPreClaim)], 'opened at …/buy'),
+      pathFromEvents(creditMedRepayModel, [doneEvent('loadPreClaim', owedPreClaim), doneEvent('payment', refusedNothingOwed), doneEvent('loadPreClaim', repaidPreClaim)], 'opened at …/buy'),
     );
-    expect(refused.steps.map((s) => connectRepay(s.snapshot as never).step)).toEqual(['loading', 'choosing', 'paying', 'loading', 'settled']);
+    expect(refused.steps.map((s) => connectRepay(s.snapshot as never).step)).toEqual(['loading', 'choosing', 'loading', 'settled']);
+  });
+
+  it('owed still after a refusal: the payment step starts again with the choice and new keys', async () => {
+    const replay = await replayPath(
+      creditMedRepayModel,
+      pathFromEvents(creditMedRepayModel, [doneEvent('loadPreClaim', owedPreClaim), doneEvent('payment', refusedNothingOwed), doneEvent('loadPreClaim', owedPreClaim)], 'opened at …/buy'),
+    );
+    expect(replay.invocations.filter((call) => call.id === 'payment').map((call) => call.input)).toMatchObject([
+      { provider: null, phone: '88094512', keySeed: 'seed-repay-0123456789-repay-0', error: null },
+      { provider: 'mostmoney', phone: '99112233', keySeed: 'seed-repay-0123456789-repay-1', error: null },
+    ]);
   });
 });

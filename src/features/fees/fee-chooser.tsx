@@ -1,19 +1,19 @@
 /**
- * The fee-payment machine's view: the payable fees with a checkbox each, the total, the provider
- * (and mostmoney's phone), and the pay button. Used by the policy's fee page, /user/fee-payment and
- * the /fee flow's payment step.
+ * The fee-payment machine's view: the payable fees with a checkbox each, the total, the shared
+ * provider choice of its payment step (and MostMoney's phone), and the pay button. Used by the
+ * policy's fee page, /user/fee-payment and the /fee flow's payment step.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { digitsOnly, PHONE_LENGTH } from '../../../contract/validation';
 import { connectFeePayment } from '../../../machines/fee-payment.connect';
+import { connectProviderPayment } from '../../../machines/provider-payment.connect';
 import type { feePaymentMachine } from '../../../machines/fee-payment.machine';
 import { useMessage } from '../../app/messages';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
-import { ProviderChoice } from '../../shared/payment/provider-choice';
+import { ProviderPaymentChoice } from '../../shared/payment/provider-choice';
 import { Spinner } from '../../ui/spinner';
 import { ErrorNotice } from '../../shared/notices';
 import { useFeeFormat } from './fee-format';
@@ -26,7 +26,10 @@ export function FeeChooser({ actor, showPolicy = false, emptyText }: { actor: Fe
   const translate = useMessage();
   const format = useFeeFormat();
   const view = useSelector(actor, connectFeePayment, shallowEqual);
-  const { busy, payable, total } = view;
+  const payment = useSelector(view.payment ?? undefined, (snapshot) => (snapshot ? connectProviderPayment(snapshot) : null), shallowEqual);
+  const { payable, total } = view;
+  // The payment is being made, or made and leaving (no payment step), or the list is read again: the form waits.
+  const busy = payment === null || payment.busy;
 
   if (view.step === 'loading') return <Spinner label={t('chooser.loading')} />;
   if (view.step === 'loadFailed') {
@@ -47,13 +50,13 @@ export function FeeChooser({ actor, showPolicy = false, emptyText }: { actor: Fe
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'payment.submit' });
+    view.payment?.send({ type: 'payment.submit' });
   };
-  const itemsError = translate(view.fieldErrors.items);
+  const itemsError = translate(payment?.errors.items);
 
   return (
     <form className="fee-chooser" onSubmit={submit} noValidate>
-      <ErrorNotice message={view.error} />
+      <ErrorNotice message={payment ? payment.error : view.error} />
       <fieldset className="fee-chooser__fees" disabled={busy} aria-describedby={itemsError ? 'fee-items-error' : undefined}>
         <legend className="fee-chooser__legend">{t('chooser.fees')}</legend>
         <ul className="fee-list">
@@ -79,15 +82,7 @@ export function FeeChooser({ actor, showPolicy = false, emptyText }: { actor: Fe
       <p className="fee-chooser__total">
         {t('chooser.total', { count: view.selected.length })} <strong data-testid="fee-total">{format.money(total)}</strong>
       </p>
-      <ProviderChoice
-        id="fee"
-        provider={view.provider}
-        phone={view.phone}
-        onChoose={(provider) => actor.send({ type: 'payment.choose', provider })}
-        onPhone={(value) => actor.send({ type: 'payment.changePhone', value: digitsOnly(value, PHONE_LENGTH) })}
-        errors={{ provider: view.fieldErrors.provider, phone: view.fieldErrors.phone }}
-        isDisabled={busy}
-      />
+      {view.payment ? <ProviderPaymentChoice id="fee" actor={view.payment} /> : null}
       <p className="fee-chooser__note">{t('chooser.updateNote')}</p>
       <Button type="submit" isBusy={busy} className="fee-chooser__pay">
         {busy ? t('chooser.paying') : t('chooser.pay', { amount: format.money(total) })}

@@ -1,8 +1,12 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../../contract/payment.schema';
 import type { Message } from '../../../contract/validation';
 import { useMessage } from '../../app/messages';
 import { PhoneField } from '../../ui/phone-field';
+import { connectProviderPayment } from '../../../machines/provider-payment.connect';
+import type { providerPaymentMachine } from '../../../machines/provider-payment.machine';
 import './provider-choice.css';
 
 export interface ProviderChoiceProps {
@@ -56,5 +60,27 @@ export function ProviderChoice({ id, provider, phone, onChoose, onPhone, errors,
         />
       ) : null}
     </>
+  );
+}
+
+export type ProviderPaymentActor = ActorRefFrom<typeof providerPaymentMachine>;
+
+/**
+ * The payment step's choice for every payer: renders the `provider-payment` child's view (the
+ * provider, MostMoney's phone, their errors; read-only while the invoice is made) and sends it the
+ * payer's choice. The page around it shows the amount, the refusal and the pay button.
+ */
+export function ProviderPaymentChoice({ id, actor }: { id: string; actor: ProviderPaymentActor }) {
+  const view = useSelector(actor, connectProviderPayment, shallowEqual);
+  return (
+    <ProviderChoice
+      id={id}
+      provider={view.provider}
+      phone={view.phone}
+      onChoose={(provider) => actor.send({ type: 'payment.choose', provider })}
+      onPhone={(value) => actor.send({ type: 'payment.changePhone', value })}
+      errors={view.errors}
+      isDisabled={view.busy}
+    />
   );
 }

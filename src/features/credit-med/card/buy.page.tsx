@@ -1,34 +1,36 @@
 /**
  * /credit-med/buy: the card's fee paid with one of the three providers (`credit-med-card-buy` on the
- * wizard runner, not persisted); the invoice's status is then followed on /credit-med/buy/status.
+ * wizard runner, not persisted, its payment step the shared `provider-payment` child); the invoice's
+ * status is then followed on /credit-med/buy/status.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
+import type { CardBuyInput } from '../../../../machines/credit-med-card-buy.machine';
 import { connectCardBuy } from '../../../../machines/credit-med-card-buy.connect';
 import { creditMedCardBuyMachine } from '../../../../machines/credit-med-card-buy.machine';
 import { routePaths } from '../../../../contract/paths';
-import { createCardInvoice, getCardSummary } from '../../../api/credit-med-card.api';
+import { getCardSummary } from '../../../api/credit-med-card.api';
 import { AuthActor, selectSession } from '../../../app/auth-context';
 import { formatMoney } from '../../../app/format';
 import { userKeyOf } from '../../../flows/persistence';
 import { useWizard } from '../../../flows/use-wizard';
 import { Button, ButtonLink } from '../../../ui/button';
-import { NAMESPACE, ProviderChoice, useMoneyMessage } from './card-parts';
+import { appProviderPayment } from '../../../shared/payment/provider-payment';
+import { CardPayment, NAMESPACE } from './card-parts';
 
 const appMachine = creditMedCardBuyMachine.provide({
   actors: {
     loadCard: fromPromise(() => getCardSummary()),
-    createCardInvoice: fromPromise(({ input }) => createCardInvoice(input.key, input.provider)),
+    providerPayment: appProviderPayment,
   },
 });
 
 export default function CardBuyPage() {
   const { t, i18n } = useTranslation(NAMESPACE);
-  const translate = useMoneyMessage();
   const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
-  const input = useMemo(() => ({ keySeed: globalThis.crypto.randomUUID() }), []);
+  const input = useMemo<CardBuyInput>(() => ({ keySeed: globalThis.crypto.randomUUID(), phone: '' }), []);
   const actor = useWizard(appMachine, { flow: 'credit-med-card-buy', version: 1, user, input, persist: false });
   const view = useSelector(actor, connectCardBuy, shallowEqual);
   const { fee } = view;
@@ -50,7 +52,7 @@ export default function CardBuyPage() {
       ) : null}
       {view.step === 'notSigned' ? <div className="notice notice--error" role="alert">{t('buy.notSigned')}</div> : null}
       {view.step === 'alreadyPaid' ? <div className="notice notice--success" role="status">{t('buy.alreadyPaid')}</div> : null}
-      {view.step === 'choosing' || view.step === 'paying' || view.step === 'reloading' || view.step === 'leaving' ? (
+      {view.step === 'paying' || view.step === 'reloading' || view.step === 'leaving' ? (
         <>
           <dl className="cmc-facts">
             <dt>{t('buy.fee')}</dt>
@@ -62,9 +64,7 @@ export default function CardBuyPage() {
               </>
             ) : null}
           </dl>
-          {view.error ? <div className="notice notice--error" role="alert">{translate(view.error)}</div> : null}
-          <h2 className="cmc-steps">{t('pay.choose')}</h2>
-          <ProviderChoice busy={view.provider} onChoose={(provider) => actor.send({ type: 'buy.pay', provider })} />
+          <CardPayment payment={view.payment} amount={fee} error={view.error} />
         </>
       ) : null}
       {view.step === 'loading' ? null : <div className="cmc-actions">{back}</div>}

@@ -1,8 +1,11 @@
-/** Pieces the Credit Med card pages share: money in messages, status badges, the namespace. */
+/** Pieces the Credit Med card pages share: money in messages, status badges, the payment step, the namespace. */
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreClaimStatus } from '../../../../contract/credit-med-card.schema';
-import type { PaymentProvider } from '../../../../contract/payment.schema';
 import type { Message } from '../../../../contract/validation';
+import { connectProviderPayment } from '../../../../machines/provider-payment.connect';
+import { ProviderPaymentChoice, type ProviderPaymentActor } from '../../../shared/payment/provider-choice';
 import { Button } from '../../../ui/button';
 import { formatMoney } from '../../../app/format';
 import { useMessage } from '../../../app/messages';
@@ -45,18 +48,36 @@ export function StatusBadge({ status }: { status: PreClaimStatus }) {
   );
 }
 
-const PROVIDERS: readonly PaymentProvider[] = ['khan', 'qpay', 'mostmoney'];
-
-/** The three payment providers as buttons; the one being paid with shows busy. */
-export function ProviderChoice({ busy, onChoose }: { busy: PaymentProvider | null; onChoose: (provider: PaymentProvider) => void }) {
-  const { t } = useTranslation(['payment', NAMESPACE]);
+/**
+ * The payment step of the card's fee and of a repayment: the shared provider choice (with MostMoney's
+ * phone) of the `provider-payment` child, its refusal, and the pay button. Without a child (the card
+ * is read again after a refusal) the choice waits and the parent's message shows.
+ */
+export function CardPayment({ payment, amount, error, back }: { payment: ProviderPaymentActor | null; amount: number | null; error: Message | null; back?: { label: string; onPress: () => void } }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const translate = useMoneyMessage();
+  const view = useSelector(payment ?? undefined, (snapshot) => (snapshot ? connectProviderPayment(snapshot) : null), shallowEqual);
+  const shown = view ? view.error : error;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    payment?.send({ type: 'payment.submit' });
+  };
+  const busy = view === null || view.busy;
   return (
-    <div className="cmc-providers" role="group" aria-label={t(`${NAMESPACE}:pay.choose`)}>
-      {PROVIDERS.map((provider) => (
-        <Button key={provider} variant="secondary" className="cmc-providers__button" isBusy={busy === provider} isDisabled={busy !== null && busy !== provider} onPress={() => onChoose(provider)}>
-          {t(`payment:providers.${provider}`)}
+    <form className="cmc-payment" onSubmit={submit} noValidate>
+      {shown ? <div className="notice notice--error" role="alert">{translate(shown)}</div> : null}
+      <h2 className="cmc-steps">{t('pay.choose')}</h2>
+      {payment ? <ProviderPaymentChoice id="cmc" actor={payment} /> : null}
+      <div className="cmc-actions">
+        {back ? (
+          <Button variant="ghost" onPress={back.onPress} isDisabled={busy}>
+            {back.label}
+          </Button>
+        ) : null}
+        <Button type="submit" className="cmc-actions__next" isBusy={busy} isDisabled={busy}>
+          {busy ? t('pay.creating') : t('pay.submit', { amount: amount === null ? '' : formatMoney(amount, i18n.language) })}
         </Button>
-      ))}
-    </div>
+      </div>
+    </form>
   );
 }

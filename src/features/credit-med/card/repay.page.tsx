@@ -1,6 +1,7 @@
 /**
  * /credit-med/pre-claim/repay/{id} and …/buy: what a pre-claim 'to be paid by insured' owes and why,
- * then the provider (`credit-med-repay` on the wizard runner, not persisted; the steps follow the URL).
+ * then the payment step (`credit-med-repay` on the wizard runner, not persisted; the steps follow the
+ * URL; the payment step is the shared `provider-payment` child).
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
@@ -10,18 +11,19 @@ import { fromPromise } from 'xstate';
 import { connectRepay } from '../../../../machines/credit-med-repay.connect';
 import { creditMedRepayMachine } from '../../../../machines/credit-med-repay.machine';
 import { routePaths } from '../../../../contract/paths';
-import { createRepayment, getPreClaim } from '../../../api/credit-med-card.api';
+import { getPreClaim } from '../../../api/credit-med-card.api';
 import { AuthActor, selectSession } from '../../../app/auth-context';
 import { formatDate, formatMoney } from '../../../app/format';
 import { userKeyOf } from '../../../flows/persistence';
 import { useWizard } from '../../../flows/use-wizard';
 import { Button, ButtonLink } from '../../../ui/button';
-import { NAMESPACE, ProviderChoice, StatusBadge, useMoneyMessage } from './card-parts';
+import { appProviderPayment } from '../../../shared/payment/provider-payment';
+import { CardPayment, NAMESPACE, StatusBadge, useMoneyMessage } from './card-parts';
 
 const appMachine = creditMedRepayMachine.provide({
   actors: {
     loadPreClaim: fromPromise(({ input }) => getPreClaim(input.id)),
-    createRepayment: fromPromise(({ input }) => createRepayment(input.key, input.body)),
+    providerPayment: appProviderPayment,
   },
 });
 
@@ -39,14 +41,14 @@ function Repay({ preClaimId, user }: { preClaimId: number; user: string }) {
   const translate = useMoneyMessage();
   const [location] = useLocation();
   const atBuy = routePaths.creditMedRepayBuy.match(location) !== null;
-  const input = useMemo(() => ({ preClaimId, atBuy, keySeed: globalThis.crypto.randomUUID() }), [preClaimId]); // eslint-disable-line react-hooks/exhaustive-deps -- the URL at mount decides
+  const input = useMemo(() => ({ preClaimId, atBuy, keySeed: globalThis.crypto.randomUUID(), phone: '' }), [preClaimId]); // eslint-disable-line react-hooks/exhaustive-deps -- the URL at mount decides
   const actor = useWizard(appMachine, { flow: 'credit-med-repay', version: 1, user, input, persist: false, params: () => ({ id: preClaimId }) });
   const view = useSelector(actor, connectRepay, shallowEqual);
   const { preClaim } = view;
   const money = (amount: number) => formatMoney(amount, i18n.language);
   return (
     <div className="cmc-page" data-step={view.step}>
-      <h1 className="cmc-page__title">{view.step === 'choosing' || view.step === 'paying' ? t('repay.chooseTitle') : t('repay.title')}</h1>
+      <h1 className="cmc-page__title">{view.step === 'choosing' ? t('repay.chooseTitle') : t('repay.title')}</h1>
       {view.step === 'loading' ? <p role="status">{t('repay.loading')}</p> : null}
       {view.step === 'notFound' ? <div className="notice notice--error" role="alert">{t('repay.notFound')}</div> : null}
       {view.step === 'loadFailed' ? (
@@ -93,7 +95,7 @@ function Repay({ preClaimId, user }: { preClaimId: number; user: string }) {
           </dl>
         </>
       ) : null}
-      {view.error && view.step !== 'notFound' && view.step !== 'loadFailed' ? <div className="notice notice--error" role="alert">{translate(view.error)}</div> : null}
+      {view.error && view.step !== 'notFound' && view.step !== 'loadFailed' && view.step !== 'choosing' ? <div className="notice notice--error" role="alert">{translate(view.error)}</div> : null}
       {view.step === 'owed' ? (
         <div className="cmc-actions">
           <Button className="cmc-actions__next" onPress={() => actor.send({ type: 'repay.start' })}>
@@ -101,13 +103,8 @@ function Repay({ preClaimId, user }: { preClaimId: number; user: string }) {
           </Button>
         </div>
       ) : null}
-      {view.step === 'choosing' || view.step === 'paying' || view.step === 'leaving' ? (
-        <>
-          <ProviderChoice busy={view.provider} onChoose={(provider) => actor.send({ type: 'repay.pay', provider })} />
-          <Button variant="ghost" onPress={() => actor.send({ type: 'step.back' })} isDisabled={view.step !== 'choosing'}>
-            {t('repay.back')}
-          </Button>
-        </>
+      {view.step === 'choosing' || view.step === 'leaving' ? (
+        <CardPayment payment={view.payment} amount={view.owed} error={null} back={{ label: t('repay.back'), onPress: () => actor.send({ type: 'step.back' }) }} />
       ) : null}
       {/* Drawn with what was loaded, not before it: a link waiting below the loading text would be pushed down. */}
       {view.step === 'loading' ? null : (
