@@ -32,7 +32,7 @@ export default defineConfig(
       'boundaries/wizard-runner': 'error',
       // Nothing below src/app imports src/app. Off until scripts/codemods/layers-and-names.ts has moved
       // what features import into src/platform; the codemod turns it on.
-      'boundaries/app-on-top': 'off',
+      'boundaries/app-on-top': 'error',
     },
   },
   {

@@ -1,6 +1,6 @@
 /**
  * Money one way (issue 24, item 11): the one rule every amount a customer reads is written with, on
- * screen (src/app/format.ts), in the server's texts (the catalogue's example fees, covers and terms)
+ * screen (src/platform/format.ts), in the server's texts (the catalogue's example fees, covers and terms)
  * and in the documents: whole MNT, CLDR's currency pattern of the language. Mongolian is written by
  * hand ("₮ 120,000", CLDR mn's `¤ #,##0`), because some browsers (Chromium among them) ship without
  * Mongolian locale data and would fall back to another pattern; English is en-GB's "MNT 120,000".

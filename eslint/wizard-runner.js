@@ -6,7 +6,7 @@
  *   `useLocation()`) is reported: a machine emits `flow.navigate` and the runner performs it; links
  *   are `<Link>` / `<ButtonLink>`;
  * - `window.location`, `document.location`, `globalThis.location` and the global `location` are
- *   reported: the URL is read through wouter's hooks (and `currentHash` in src/app/paths.ts), and
+ *   reported: the URL is read through wouter's hooks (and `currentHash` in src/platform/location.ts), and
  *   leaving for another site (the bank's card page) is a `flow.navigate` with `external`;
  * - `useActorRef(machine)` is reported when `machine` is a wizard's machine — imported from
  *   `machines/<wizard>.machine`, or a value of this file made from one (`wizard.provide(…)`, a

@@ -38,7 +38,7 @@ import { issueToken } from '../server/auth/token';
 import { claimPageSql } from '../server/claims/claims.repo';
 import type { Db } from '../server/db/db';
 import { openDb } from '../server/db/open';
-import { contractListSql } from '../server/insurance/contracts.routes';
+import { contractListSql } from '../server/contracts/contracts.routes';
 import { feedbackListSql } from '../server/feedback/feedback.routes';
 import { notificationPageSql } from '../server/notifications/notifications.routes';
 

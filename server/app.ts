@@ -18,7 +18,7 @@ import type { Db } from './db/db';
 import { homeRoutes } from './home/home.routes';
 import { miningRoutes, type MiningOptions, type MiningUploads } from './mining/mining.routes';
 import { creditMedRequestRoutes } from './credit-med/request/request.routes';
-import { contractRoutes } from './insurance/contracts.routes';
+import { contractRoutes } from './contracts/contracts.routes';
 import { feeRoutes, type FeeOptions } from './fees/fees.routes';
 import { insuranceRoutes, type InsuranceDeps } from './insurance/insurance.routes';
 import { paymentRoutes } from './payments/payments.routes';

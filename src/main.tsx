@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { initI18n } from './app/i18n';
+import { initI18n } from './platform/i18n';
 import { registerServiceWorker } from './app/service-worker';
 import './styles/base.css';
 

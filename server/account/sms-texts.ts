@@ -2,7 +2,7 @@
 import type { LanguageCode } from '../../contract/account.schema';
 
 const SITE = { mn: 'Нар Лайф', en: 'Nar Life' } as const;
-/** The support line customers call when a change was not theirs (src/app/config.ts shows the same). */
+/** The support line customers call when a change was not theirs (src/platform/config.ts shows the same). */
 const SUPPORT_PHONE = '7000-1234';
 
 const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));

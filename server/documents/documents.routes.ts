@@ -14,7 +14,7 @@ import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
 import type { ContractDetail } from '../../contract/insurance.schema';
-import { readContractDetail, readPurchasedContractDetail } from '../insurance/contracts.routes';
+import { readContractDetail, readPurchasedContractDetail } from '../contracts/contracts.routes';
 import { isUuid, optionalUser, type MaybeUserEnv } from '../insurance/owner';
 import { mayReadInvoice } from '../payments/invoice-access';
 import { readInvoice, type InvoiceRow } from '../payments/invoices.repo';

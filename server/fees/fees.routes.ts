@@ -33,7 +33,7 @@ import { once } from '../http/idempotent-answer';
 import { languageOf, type Language } from '../http/language';
 import { readBody } from '../http/validate';
 import { isUuid } from '../insurance/owner';
-import { VISIBLE } from '../insurance/contracts.routes';
+import { VISIBLE } from '../contracts/contracts.routes';
 import { maskPhone } from '../payments/providers';
 import { createFeeInvoice } from './fee-invoices';
 import { FEE_FROM, feeColumns, type FeeRow, readSchedule, toFeeItem } from './schedule.repo';

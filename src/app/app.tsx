@@ -6,12 +6,12 @@ import { compilePattern } from '../../contract/paths';
 import { configureApi } from '../api/client';
 import { errorKeys } from '../../contract/error.schema';
 import { performNavigate } from '../flows/navigate';
-import { appAuthMachine, AuthActor } from './auth-context';
-import { readToken } from './session-storage';
-import { appCookieConsentMachine, CookieConsentActor, readStoredConsent } from './cookie-consent-context';
-import { AlertActor } from './alert-context';
+import { appAuthMachine, AuthActor } from '../platform/auth-context';
+import { readToken } from '../platform/session-storage';
+import { appCookieConsentMachine, CookieConsentActor, readStoredConsent } from '../platform/cookie-consent-context';
+import { AlertActor } from '../platform/alert-context';
 import i18next from 'i18next';
-import { localeOf } from './i18n';
+import { localeOf } from '../platform/i18n';
 import { RouteView } from './route-view';
 import { UiProviders } from '../ui/providers';
 

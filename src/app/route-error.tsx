@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../ui/button';
 import { retryFailedPages } from './lazy-page';
-import { paths } from './paths';
+import { routePaths } from '../../contract/paths';
 
 /** The build this session already reloaded for (the entry script of index.html), so it reloads once per build at most. */
 export const RELOADED_FOR_KEY = 'reloadedForBuild';
@@ -54,7 +54,7 @@ function RouteErrorView({ chunk, onRetry }: { chunk: boolean; onRetry: () => voi
       <p role="alert">{t(chunk ? 'routeError.chunk' : 'routeError.text')}</p>
       <div className="route-error__actions">
         <Button onPress={onRetry}>{t('actions.retry')}</Button>
-        <Link href={paths.home()}>{t('routeError.home')}</Link>
+        <Link href={routePaths.home.build()}>{t('routeError.home')}</Link>
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { matchPattern } from '../../contract/paths';
-import { selectStatus, useAuthSelector } from './auth-context';
+import { selectStatus, useAuthSelector } from '../platform/auth-context';
 import { HomeLayout } from '../features/shell/home-layout';
 import { Spinner } from '../ui/spinner';
 import { decideAccess } from './access';
@@ -14,7 +14,7 @@ import { inSignedInArea, notFoundRoutes, routes, type AppRoute, type Layout } fr
 import { lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error';
 import { pageShown } from '../api/page-data';
-import { setDescription } from './page-meta';
+import { setDescription } from '../platform/page-meta';
 
 const BareLayout = ({ children }: { children: ReactNode }) => <>{children}</>;
 
@@ -23,7 +23,7 @@ const layouts: Record<Layout, ComponentType<{ children: ReactNode }>> = {
   home: HomeLayout,
   user: lazyPage(() => import('../features/shell/user-layout')),
   login: lazyPage(() => import('../features/shell/login-layout')),
-  ot: lazyPage(() => import('../features/shell/ot-layout')),
+  ot: lazyPage(() => import('../features/shell/mining-layout')),
   creditMed: lazyPage(() => import('../features/shell/credit-med-layout')),
   bare: BareLayout,
 };

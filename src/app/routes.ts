@@ -42,7 +42,7 @@ const InsuranceDetailPage = lazyPage(() => import('../features/insurance/insuran
 // The purchase wizard: one view for its steps, so moving between them keeps its machine.
 const BuyPage = lazyPage(() => import('../features/buy/buy.page'));
 // The mining registration: one view for its seven steps, so moving between them keeps its machine.
-const MiningPage = lazyPage(() => import('../features/ot/mining.page'));
+const MiningPage = lazyPage(() => import('../features/mining/mining.page'));
 // Credit Med (issue 13): the dashboard, and the request with its contract (one view, one machine).
 const CreditMedPage = lazyPage(() => import('../features/credit-med/dashboard/credit-med.page'));
 const CreditMedRequestPage = lazyPage(() => import('../features/credit-med/request/request.page'));

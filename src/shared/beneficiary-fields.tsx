@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { RELATIONSHIPS } from '../../contract/insurance.schema';
 import { digitsOnly, type FieldErrors, type RegisterParts } from '../../contract/validation';
-import { useMessage } from '../app/messages';
+import { useMessage } from '../platform/messages';
 import { Button } from '../ui/button';
 import { RegisterField } from '../ui/register-field';
 import { Select } from '../ui/select';

@@ -15,7 +15,7 @@ import { CODE_LENGTH, maskPhone } from '../../contract/account.schema';
 import { digitsOnly } from '../../contract/validation';
 import type { codeVerificationMachine } from '../../machines/code-verification.machine';
 import { connectCodeVerification } from '../../machines/code-verification.connect';
-import { useMessage } from '../app/messages';
+import { useMessage } from '../platform/messages';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { ErrorNotice, SuccessNotice } from './notices';

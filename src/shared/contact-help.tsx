@@ -1,9 +1,9 @@
 /**
  * Whom to call when a road ends (issue 24): the insurer's phone and e-mail from the site's contact
- * data (src/app/config.ts), as links, in one sentence of the page's language.
+ * data (src/platform/config.ts), as links, in one sentence of the page's language.
  */
 import { Trans } from 'react-i18next';
-import { contact } from '../app/config';
+import { contact } from '../platform/config';
 
 export function ContactHelp({ className }: { className?: string }) {
   return (

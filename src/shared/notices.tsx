@@ -1,5 +1,5 @@
 import type { Message } from '../../contract/validation';
-import { useMessage } from '../app/messages';
+import { useMessage } from '../platform/messages';
 import { Button } from '../ui/button';
 
 export interface ErrorNoticeProps {

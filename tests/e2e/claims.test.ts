@@ -10,7 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decisionDueOf } from '../../contract/claim.schema';
-import { formatDate } from '../../src/app/format';
+import { formatDate } from '../../src/platform/format';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { useBrowserTests } from './support/harness';
 import { clearDatePart, dateShown, fillDate } from './support/pages/date-field';

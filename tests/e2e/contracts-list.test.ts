@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserTests } from './support/harness';
 import { ContractDetailPage, ContractsPage } from './support/pages/contracts.page';
 import { feeListSchema } from '../../contract/fee.schema';
-import { formatMoney } from '../../src/app/format';
+import { formatMoney } from '../../src/platform/format';
 import { exactly, text } from './support/texts';
 import { accessTokenFor, demoUser } from './support/users';
 import { expectPath, expectVisible, scrollWidth } from './support/ui';

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contractListSchema } from '../../contract/insurance.schema';
-import { contact } from '../../src/app/config';
+import { contact } from '../../src/platform/config';
 import { useBrowserTests } from './support/harness';
 import { exactly, text } from './support/texts';
 import { settlePayment } from './support/purchase-api';

@@ -13,7 +13,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DRAFT_TOKEN_HEADER } from '../../contract/mining.schema';
 import { MINING_ALREADY_REGISTERED, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
-import { contact } from '../../src/app/config';
+import { contact } from '../../src/platform/config';
 import { useBrowserTests } from './support/harness';
 import { fileOnDisk } from './support/uploads';
 import { Phone } from './support/pages/phone.page';

@@ -11,7 +11,7 @@ import { CLAIM_APPEAL_DAYS } from '../../contract/claim.schema';
 import { verifyPassword } from '../../server/auth/password';
 import { MINING_PROGRAMME } from '../../server/mining/programme';
 import { MINING_ALREADY_REGISTERED, MINING_ROSTER } from '../../server/mining/seed';
-import { contact } from '../../src/app/config';
+import { contact } from '../../src/platform/config';
 import { useBrowserTests } from './support/harness';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
 import { Phone } from './support/pages/phone.page';

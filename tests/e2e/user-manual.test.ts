@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contact } from '../../src/app/config';
+import { contact } from '../../src/platform/config';
 import { useBrowserTests } from './support/harness';
 import { BuyWizard } from './support/pages/buy.page';
 import { CataloguePage, ProductPage } from './support/pages/catalogue.page';

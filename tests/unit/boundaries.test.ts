@@ -84,7 +84,7 @@ describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () =>
   });
 
   it('reports a machine importing src/, server/ or tests/', async () => {
-    expect(await problems('machines/example.machine.ts', "export { paths } from '../src/app/paths';\n")).toEqual(['boundaries/imports:machineProject']);
+    expect(await problems('machines/example.machine.ts', "export { paths } from '../src/platform/location';\n")).toEqual(['boundaries/imports:machineProject']);
     expect(await problems('machines/example.machine.ts', "export { a } from '../server/app';\n")).toEqual(['boundaries/imports:machineProject']);
     expect(await problems('machines/example.machine.ts', "export { a } from '../tests/machines/path-kit';\n")).toEqual(['boundaries/imports:machineProject']);
   });
@@ -119,7 +119,7 @@ describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () =>
   });
 
   it('reports contract/ importing the project outside contract/ or a package but zod', async () => {
-    expect(await problems('contract/example.schema.ts', "export { a } from '../src/app/paths';\n")).toEqual(['boundaries/imports:contractProject']);
+    expect(await problems('contract/example.schema.ts', "export { a } from '../src/platform/location';\n")).toEqual(['boundaries/imports:contractProject']);
     expect(await problems('contract/example.schema.ts', "export { a } from '../machines/auth.machine';\n")).toEqual(['boundaries/imports:contractProject']);
     expect(await problems('contract/example.schema.ts', "export { a } from 'ky';\n")).toEqual(['boundaries/imports:contractPackage']);
     expect(await problems('contract/example.schema.ts', "export { z } from 'zod/mini';\nexport { a } from './validation';\n")).toEqual([]);

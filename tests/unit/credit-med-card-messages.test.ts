@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { creditMedCardErrors, PRE_CLAIM_STATUSES } from '../../contract/credit-med-card.schema';
-import { i18nKeyOf } from '../../src/app/messages';
+import { i18nKeyOf } from '../../src/platform/messages';
 
 const bundle = (language: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../src/locales/${language}/creditMedCard.json`), 'utf8')) as Record<string, unknown>;
 const lookup = (tree: unknown, path: string) => path.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), tree);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMnt } from '../../contract/money';
-import { formatDate, formatDateTime, formatMoney, mongolianDate, mongolianMoney } from '../../src/app/format';
+import { formatDate, formatDateTime, formatMoney, mongolianDate, mongolianMoney } from '../../src/platform/format';
 
 describe('formatting', () => {
   it('shows MNT in each language', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorKeys } from '../../contract/error.schema';
 import { messages } from '../../contract/validation';
-import { i18nKeyOf } from '../../src/app/messages';
+import { i18nKeyOf } from '../../src/platform/messages';
 
 const root = join(import.meta.dirname, '../../src/locales');
 const languages = ['mn', 'en'] as const;

@@ -1,12 +1,12 @@
 /**
- * The keys the mining wizard sends with its start, resend and confirm (src/features/ot/intent-key.ts):
+ * The keys the mining wizard sends with its start, resend and confirm (src/features/mining/intent-key.ts):
  * one per intent — the same request sent again after a lost answer reuses its key, an answered one
  * (success or a server refusal) lets the next request get a new key.
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../contract/api-error';
 import { errorKeys } from '../../contract/error.schema';
-import { withIntentKey } from '../../src/features/ot/intent-key';
+import { withIntentKey } from '../../src/features/mining/intent-key';
 
 const keysSent = async (action: string, body: unknown, outcomes: Array<'ok' | 'lost' | 'refused'>) => {
   const keys: string[] = [];

@@ -11,7 +11,7 @@ import {
   RECOMMENDED_SAVINGS_FEE,
   todayInMongolia,
 } from '../../contract/insurance.schema';
-import { formatMoney } from '../../src/app/format';
+import { formatMoney } from '../../src/platform/format';
 import { CATALOGUE } from '../../server/insurance/catalogue-data';
 import { computeQuote, projectSavings } from '../../server/insurance/quote';
 import { savingsGrowth } from '../../server/insurance/savings';

@@ -25,13 +25,13 @@ import {
   verifyResetCode,
 } from '../../api/account.api';
 import type { LanguageCode } from '../../../contract/account.schema';
-import { setLanguage } from '../../app/i18n';
+import { setLanguage } from '../../platform/i18n';
 import { GUEST } from '../../flows/persistence';
 import { useWizard } from '../../flows/use-wizard';
 import { codeVerificationWith } from '../../shared/code-verification';
-import { AuthActor } from '../../app/auth-context';
-import { CookieConsentActor } from '../../app/cookie-consent-context';
-import { AlertActor } from '../../app/alert-context';
+import { AuthActor } from '../../platform/auth-context';
+import { CookieConsentActor } from '../../platform/cookie-consent-context';
+import { AlertActor } from '../../platform/alert-context';
 
 /**
  * Bump when a machine's states or context change shape: an older stored snapshot is then dropped.

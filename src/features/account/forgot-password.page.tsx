@@ -3,8 +3,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { connectForgotPassword } from '../../../machines/forgot-password.connect';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { useMessage } from '../../platform/messages';
+import { routePaths } from '../../../contract/paths';
 import { CODE_STEP_NAMESPACE, CodeVerificationStep } from '../../shared/code-verification-step';
 import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
   useTranslation(['account', CODE_STEP_NAMESPACE]);
   const actor = useForgotPasswordFlow();
   const { step, codeVerification } = useSelector(actor, connectForgotPassword, shallowEqual);
-  if (step === 'code' && codeVerification) return <CodeVerificationStep actor={codeVerification} detailsHref={paths.forgotPassword()} />;
+  if (step === 'code' && codeVerification) return <CodeVerificationStep actor={codeVerification} detailsHref={routePaths.forgotPassword.build()} />;
   if (step === 'newPassword') return <NewPassword actor={actor} />;
   return <Identify actor={actor} />;
 }
@@ -30,7 +30,7 @@ function BackToLogin() {
   const { t } = useTranslation('account');
   return (
     <p className="account-page__links">
-      <Link href={paths.login()}>{t('forgotPassword.backToLogin')}</Link>
+      <Link href={routePaths.login.build()}>{t('forgotPassword.backToLogin')}</Link>
     </p>
   );
 }

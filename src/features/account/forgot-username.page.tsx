@@ -4,8 +4,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { maskPhone } from '../../../contract/account.schema';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { useMessage } from '../../platform/messages';
+import { routePaths } from '../../../contract/paths';
 import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';
@@ -60,7 +60,7 @@ export default function ForgotUsernamePage() {
         </>
       )}
       <p className="account-page__links">
-        <Link href={paths.login()}>{t('forgotUsername.backToLogin')}</Link>
+        <Link href={routePaths.login.build()}>{t('forgotUsername.backToLogin')}</Link>
       </p>
     </div>
   );

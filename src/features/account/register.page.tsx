@@ -3,8 +3,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { connectRegistration } from '../../../machines/registration.connect';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { useMessage } from '../../platform/messages';
+import { routePaths } from '../../../contract/paths';
 import { CODE_STEP_NAMESPACE, CodeVerificationStep } from '../../shared/code-verification-step';
 import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
@@ -23,7 +23,7 @@ export default function RegisterPage() {
   const actor = useRegistrationFlow();
   const { step, codeVerification } = useSelector(actor, connectRegistration, shallowEqual);
   return step === 'code' && codeVerification ? (
-    <CodeVerificationStep actor={codeVerification} detailsHref={paths.register()} />
+    <CodeVerificationStep actor={codeVerification} detailsHref={routePaths.register.build()} />
   ) : (
     <RegistrationDetails actor={actor} />
   );
@@ -98,7 +98,7 @@ function RegistrationDetails({ actor }: { actor: RegistrationActor }) {
         </Button>
       </form>
       <p className="account-page__links">
-        {t('register.haveAccount')} <Link href={paths.login()}>{t('register.login')}</Link>
+        {t('register.haveAccount')} <Link href={routePaths.login.build()}>{t('register.login')}</Link>
       </p>
     </div>
   );

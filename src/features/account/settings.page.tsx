@@ -9,14 +9,14 @@ import {
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/account.schema';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { routePaths } from '../../../contract/paths';
-import { selectSession, useAuthSelector } from '../../app/auth-context';
+import { selectSession, useAuthSelector } from '../../platform/auth-context';
 import { Button, ButtonLink } from '../../ui/button';
 import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { CookieConsentActor } from '../../app/cookie-consent-context';
+import { CookieConsentActor } from '../../platform/cookie-consent-context';
 import { useSettingsFlow } from './account-flows';
 import { ErrorNotice, RetryNotice, SuccessNotice } from './messages';
 import './account.css';

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { useMessage } from '../../platform/messages';
+import { routePaths } from '../../../contract/paths';
 import { ErrorNotice } from '../../shared/notices';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { AuthActor } from '../../app/auth-context';
+import { AuthActor } from '../../platform/auth-context';
 
 /** /login: e-mail and password against POST /api/token/; the route guard moves a signed-in user on. */
 export default function LoginPage() {
@@ -51,18 +51,18 @@ export default function LoginPage() {
           isDisabled={submitting}
         />
         <div className="login-page__links login-page__links--inline">
-          <Link href={paths.forgotPassword()}>{t('login.forgotPassword')}</Link>
-          <Link href={paths.forgotUsername()}>{t('login.forgotUsername')}</Link>
+          <Link href={routePaths.forgotPassword.build()}>{t('login.forgotPassword')}</Link>
+          <Link href={routePaths.forgotUsername.build()}>{t('login.forgotUsername')}</Link>
         </div>
         <Button type="submit" isBusy={submitting} className="login-page__submit">
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
       <p className="login-page__register">
-        {t('login.noAccount')} <Link href={paths.register()}>{t('login.register')}</Link>
+        {t('login.noAccount')} <Link href={routePaths.register.build()}>{t('login.register')}</Link>
       </p>
       <p className="login-page__back">
-        <Link href={paths.home()}>{t('login.backHome')}</Link>
+        <Link href={routePaths.home.build()}>{t('login.backHome')}</Link>
       </p>
     </div>
   );

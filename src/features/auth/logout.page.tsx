@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { errorKeys } from '../../../contract/error.schema';
 import { Spinner } from '../../ui/spinner';
-import { useAlert } from '../../app/alert-context';
-import { AuthActor } from '../../app/auth-context';
+import { useAlert } from '../../platform/alert-context';
+import { AuthActor } from '../../platform/auth-context';
 
 /**
  * /logout: visiting it ends the session. The auth machine then sends the user on (home, or the login

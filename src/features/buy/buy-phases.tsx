@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../app/format';
-import { paths } from '../../app/paths';
+import { formatDate } from '../../platform/format';
+import { routePaths } from '../../../contract/paths';
 import { ErrorNotice } from '../../shared/notices';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -22,7 +22,7 @@ export function BuyPhaseView({ actor, phase }: { actor: BuyActorRef; phase: Excl
     if (phase !== 'preparing') heading.current?.focus();
   }, [phase]);
 
-  const backToProduct = productId === null ? paths.insuranceList() : paths.insuranceDetail(productId);
+  const backToProduct = productId === null ? routePaths.insuranceList.build() : routePaths.insuranceDetail.build({ id: productId });
 
   if (phase === 'preparing') {
     return (
@@ -60,19 +60,19 @@ export function BuyPhaseView({ actor, phase }: { actor: BuyActorRef; phase: Excl
       actions: (
         <>
           <Button onPress={() => actor.send({ type: 'flow.retry' })}>{t('failed.retry')}</Button>
-          <ButtonLink href={paths.insuranceList()} variant="secondary">{t('failed.backToProducts')}</ButtonLink>
+          <ButtonLink href={routePaths.insuranceList.build()} variant="secondary">{t('failed.backToProducts')}</ButtonLink>
         </>
       ),
     },
     notFound: {
       title: t('notFound.title'),
       body: <p>{t('notFound.text')}</p>,
-      actions: <ButtonLink href={paths.insuranceList()}>{t('notFound.link')}</ButtonLink>,
+      actions: <ButtonLink href={routePaths.insuranceList.build()}>{t('notFound.link')}</ButtonLink>,
     },
     noPurchase: {
       title: t('noPurchase.title'),
       body: <p>{t('noPurchase.text')}</p>,
-      actions: <ButtonLink href={paths.insuranceList()}>{t('noPurchase.link')}</ButtonLink>,
+      actions: <ButtonLink href={routePaths.insuranceList.build()}>{t('noPurchase.link')}</ButtonLink>,
     },
     paid: {
       title: t('paid.title'),
@@ -84,8 +84,8 @@ export function BuyPhaseView({ actor, phase }: { actor: BuyActorRef; phase: Excl
       ),
       actions: (
         <>
-          <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
-          <ButtonLink href={paths.insuranceList()} variant="secondary">{t('paid.products')}</ButtonLink>
+          <ButtonLink href={routePaths.contracts.build()}>{t('paid.myInsurances')}</ButtonLink>
+          <ButtonLink href={routePaths.insuranceList.build()} variant="secondary">{t('paid.products')}</ButtonLink>
         </>
       ),
     },

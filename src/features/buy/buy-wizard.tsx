@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuyStep } from '../../../machines/buy-insurance.machine';
-import { formatMoney } from '../../app/format';
+import { formatMoney } from '../../platform/format';
 import { Spinner } from '../../ui/spinner';
 import { WizardSteps } from '../../ui/wizard-steps';
 import { ContractStep } from './contract-step';

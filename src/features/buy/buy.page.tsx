@@ -5,7 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../../machines/auth.machine';
 import { Spinner } from '../../ui/spinner';
 import { GUEST, userKeyOf } from '../../flows/persistence';
-import { selectSession, selectStatus, useAuthSelector } from '../../app/auth-context';
+import { selectSession, selectStatus, useAuthSelector } from '../../platform/auth-context';
 import { BuyPhaseView } from './buy-phases';
 import { BuyWizard } from './buy-wizard';
 import { useBuyFlow } from './use-buy-flow';

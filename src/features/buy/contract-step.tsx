@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sharesTotal } from '../../../machines/buy-insurance.forms';
 import { BENEFICIARIES_MAX } from '../../../contract/insurance.schema';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { BeneficiaryFields } from '../../shared/beneficiary-fields';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsuredTextField } from '../../../machines/buy-insurance.forms';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { DateField } from '../../ui/date-field';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';

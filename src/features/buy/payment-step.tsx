@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatTimeLeft } from '../../app/format';
+import { formatMoney, formatTimeLeft } from '../../platform/format';
 import { Button } from '../../ui/button';
 import { ProviderChoice } from '../../shared/payment/provider-choice';
 import { Spinner } from '../../ui/spinner';

@@ -6,8 +6,7 @@ import { Link, useParams } from 'wouter';
 import { CLAIM_APPEAL_DAYS, CLAIM_STAGES, type Claim, type ClaimStage } from '../../../contract/claim.schema';
 import { routePaths } from '../../../contract/paths';
 import { getClaim } from '../../api/claims.api';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { useMessage } from '../../platform/messages';
 import { useResource } from '../../flows/use-resource';
 import { ContactHelp } from '../../shared/contact-help';
 import { UPLOAD_NAMESPACE } from '../../shared/upload/upload-slot';
@@ -216,7 +215,7 @@ export default function ClaimDetailPage() {
   return (
     <div className="claims-page" aria-busy={resource.status === 'loading'}>
       <p className="contract-page__back">
-        <Link href={paths.claimList()}>{t('detail.back')}</Link>
+        <Link href={routePaths.claimList.build()}>{t('detail.back')}</Link>
       </p>
       {resource.status === 'failed' && !claim ? (
         <>

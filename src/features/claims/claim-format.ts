@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ClaimOutcome, ClaimStage } from '../../../contract/claim.schema';
-import { formatDate, formatMoney } from '../../app/format';
-import { localeOf } from '../../app/i18n';
+import { formatDate, formatMoney } from '../../platform/format';
+import { localeOf } from '../../platform/i18n';
 
 const KIB = 1024;
 const MIB = 1024 * 1024;

@@ -4,7 +4,6 @@ import { Link, useSearch } from 'wouter';
 import type { ClaimSummary } from '../../../contract/claim.schema';
 import { routePaths } from '../../../contract/paths';
 import { deleteClaimDraft, getClaims } from '../../api/claims.api';
-import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
 import { ErrorNotice, RetryNotice, SuccessNotice } from '../../shared/notices';
 import { Button, ButtonLink } from '../../ui/button';
@@ -121,7 +120,7 @@ export default function ClaimListPage() {
       <h1>{t('list.title')}</h1>
       <p className="claims-page__lead">{t('list.lead')}</p>
       <div className="claims-actions">
-        <ButtonLink href={paths.claimCreate()}>{t('list.file')}</ButtonLink>
+        <ButtonLink href={routePaths.claimCreate.build()}>{t('list.file')}</ButtonLink>
       </div>
       <ErrorNotice message={deleteError} />
       <SuccessNotice>{deleted ? t('list.deleted') : null}</SuccessNotice>

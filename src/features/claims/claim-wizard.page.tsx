@@ -12,7 +12,7 @@ import type { ClaimStep } from '../../../contract/claim.schema';
 import { samePath } from '../../../contract/paths';
 import type { authMachine } from '../../../machines/auth.machine';
 import { CLAIM_STEPS_SHOWN, connectClaimCreation, type ClaimCreationView } from '../../../machines/claim-creation.connect';
-import { selectSession, selectStatus, useAuthSelector } from '../../app/auth-context';
+import { selectSession, selectStatus, useAuthSelector } from '../../platform/auth-context';
 import { userKeyOf } from '../../flows/persistence';
 import { ErrorNotice } from '../../shared/notices';
 import { UPLOAD_NAMESPACE } from '../../shared/upload/upload-slot';

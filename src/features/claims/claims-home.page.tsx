@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CLAIM_TYPES, REQUIRED_DOCUMENTS } from '../../../contract/claim.schema';
-import { paths } from '../../app/paths';
+import { routePaths } from '../../../contract/paths';
 import { ButtonLink } from '../../ui/button';
 import './claims.css';
 
@@ -12,8 +12,8 @@ export default function ClaimsHomePage() {
       <h1>{t('landing.title')}</h1>
       <p className="claims-page__lead">{t('landing.lead')}</p>
       <div className="claims-actions">
-        <ButtonLink href={paths.claimCreate()}>{t('landing.file')}</ButtonLink>
-        <ButtonLink href={paths.claimList()} variant="secondary">
+        <ButtonLink href={routePaths.claimCreate.build()}>{t('landing.file')}</ButtonLink>
+        <ButtonLink href={routePaths.claimList.build()} variant="secondary">
           {t('landing.mine')}
         </ButtonLink>
       </div>

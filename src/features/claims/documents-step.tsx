@@ -5,7 +5,7 @@ import { ApiError } from '../../../contract/api-error';
 import type { Claim } from '../../../contract/claim.schema';
 import type { Message } from '../../../contract/validation';
 import { removeClaimDocument } from '../../api/claims.api';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { ErrorNotice } from '../../shared/notices';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { submitWith } from '../../shared/wizard/submit';

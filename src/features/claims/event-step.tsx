@@ -1,7 +1,7 @@
 /** Step 2: the treatment (dates, hospital, diagnosis, amount); a late claim is told so. */
 import { useTranslation } from 'react-i18next';
 import type { EventField } from '../../../machines/claim-creation.machine';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { submitWith } from '../../shared/wizard/submit';
 import { DateField } from '../../ui/date-field';

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { BANKS } from '../../../contract/claim.schema';
 import type { PayoutField } from '../../../machines/claim-creation.machine';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { submitWith } from '../../shared/wizard/submit';
 import { Select } from '../../ui/select';

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ClaimType } from '../../../contract/claim.schema';
 import { routePaths } from '../../../contract/paths';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { submitWith } from '../../shared/wizard/submit';
 import { NAMESPACE, StepHead, type StepProps } from './claim-wizard-parts';

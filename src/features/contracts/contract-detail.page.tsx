@@ -4,8 +4,7 @@ import { Link, useParams } from 'wouter';
 import { getContract } from '../../api/contracts.api';
 import { errorKeys } from '../../../contract/error.schema';
 import type { ContractDetail } from '../../../contract/insurance.schema';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { useMessage } from '../../platform/messages';
 import { useResource } from '../../flows/use-resource';
 import { Button, ButtonLink } from '../../ui/button';
 import { routePaths } from '../../../contract/paths';
@@ -206,7 +205,7 @@ export default function ContractDetailPage() {
   return (
     <div className="contract-page" aria-busy={contract.status === 'loading'}>
       <p className="contract-page__back">
-        <Link href={paths.contracts()}>{t('detail.back')}</Link>
+        <Link href={routePaths.contracts.build()}>{t('detail.back')}</Link>
       </p>
       {data ? (
         <header className="contract-page__header">

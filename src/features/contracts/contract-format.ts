@@ -1,7 +1,7 @@
 /** How a policy's values read in the interface: status, fee per period, dates, relationships. */
 import { useTranslation } from 'react-i18next';
 import { RELATIONSHIPS, type FeeFrequency } from '../../../contract/insurance.schema';
-import { formatDate, formatMoney } from '../../app/format';
+import { formatDate, formatMoney } from '../../platform/format';
 
 /** A calendar date 'YYYY-MM-DD' read as that day wherever the browser is (not as UTC midnight). */
 const dayOf = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00`) : date);

@@ -5,7 +5,6 @@ import { getDueFees } from '../../api/fees.api';
 import type { FeeItem } from '../../../contract/fee.schema';
 import { routePaths } from '../../../contract/paths';
 import type { ContractSummary } from '../../../contract/insurance.schema';
-import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
 import { RetryNotice } from '../../shared/notices';
 import { ButtonLink } from '../../ui/button';
@@ -52,7 +51,7 @@ function ContractCard({ contract, owed }: { contract: ContractSummary; owed: Owe
       <div className="contract-card__body">
         <div className="contract-card__top">
           <h2 className="contract-card__title">
-            <Link href={paths.contract(contract.id)} className="contract-card__link">{contract.product_name}</Link>
+            <Link href={routePaths.contract.build({ id: contract.id })} className="contract-card__link">{contract.product_name}</Link>
           </h2>
           <StatusBadge kind="policy" status={contract.status} />
         </div>
@@ -107,7 +106,7 @@ export default function ContractsPage() {
         <div className="contracts-empty">
           <h2>{t('list.emptyTitle')}</h2>
           <p>{t('list.emptyText')}</p>
-          <ButtonLink href={paths.insuranceList()}>{t('list.browse')}</ButtonLink>
+          <ButtonLink href={routePaths.insuranceList.build()}>{t('list.browse')}</ButtonLink>
         </div>
       ) : null}
       {shown && shown.length > 0 ? (

@@ -10,7 +10,7 @@ import { useParams } from 'wouter';
 import type { VerifyAnswer } from '../../../contract/document.schema';
 import { routePaths } from '../../../contract/paths';
 import { verifyDocument } from '../../api/documents.api';
-import { formatDate, formatMoney } from '../../app/format';
+import { formatDate, formatMoney } from '../../platform/format';
 import { useResource } from '../../flows/use-resource';
 import { RetryNotice } from '../../shared/notices';
 import { ButtonLink } from '../../ui/button';

@@ -10,7 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import { connectFeePayment } from '../../../machines/fee-payment.connect';
 import { connectProviderPayment } from '../../../machines/provider-payment.connect';
 import type { feePaymentMachine } from '../../../machines/fee-payment.machine';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { ProviderPaymentChoice } from '../../shared/payment/provider-choice';

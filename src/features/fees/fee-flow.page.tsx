@@ -14,9 +14,8 @@ import { connectFeeFlow, type FeeFlowView } from '../../../machines/fee-flow.con
 import { feeFlowMachine, type FeeFlowInput } from '../../../machines/fee-flow.machine';
 import type { FeePaymentInput } from '../../../machines/fee-payment.machine';
 import { confirmFeeCode, getDueFees, getFeeAccess, resendFeeCode, startFeeAccess } from '../../api/fees.api';
-import { AuthActor, selectSession } from '../../app/auth-context';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { AuthActor, selectSession } from '../../platform/auth-context';
+import { useMessage } from '../../platform/messages';
 import { userKeyOf } from '../../flows/persistence';
 import { useWizard } from '../../flows/use-wizard';
 import { CodeVerificationStep } from '../../shared/code-verification-step';
@@ -129,7 +128,7 @@ function FlowBody({ actor }: { actor: FlowActor }) {
   const paidActions = (
     <>
       <Button onPress={() => actor.send({ type: 'fee.restart' })}>{t('flow.another')}</Button>
-      <ButtonLink href={paths.contracts()} variant="secondary">{t('flow.myPolicies')}</ButtonLink>
+      <ButtonLink href={routePaths.contracts.build()} variant="secondary">{t('flow.myPolicies')}</ButtonLink>
     </>
   );
   const failedActions = <Button onPress={() => actor.send({ type: 'fee.restart' })}>{t('invoice.tryAgain')}</Button>;

@@ -1,6 +1,6 @@
 /** How fees read in the interface: money, calendar dates, statuses. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../app/format';
+import { formatDate, formatMoney } from '../../platform/format';
 
 /** A calendar date 'YYYY-MM-DD' read as that day wherever the browser is (not as UTC midnight). */
 const dayOf = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00`) : date);

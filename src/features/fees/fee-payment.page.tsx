@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeePaymentInput } from '../../../machines/fee-payment.machine';
 import { getDueFees } from '../../api/fees.api';
-import { AuthActor, selectSession } from '../../app/auth-context';
+import { AuthActor, selectSession } from '../../platform/auth-context';
 import { userKeyOf } from '../../flows/persistence';
 import { useWizard } from '../../flows/use-wizard';
 import { feePaymentWith, newKey } from './fee-actors';

@@ -9,8 +9,8 @@ import { Link, useParams } from 'wouter';
 import type { FeeItem } from '../../../contract/fee.schema';
 import type { FeePaymentInput } from '../../../machines/fee-payment.machine';
 import { getPolicyFees } from '../../api/fees.api';
-import { AuthActor, selectSession } from '../../app/auth-context';
-import { paths } from '../../app/paths';
+import { AuthActor, selectSession } from '../../platform/auth-context';
+import { routePaths } from '../../../contract/paths';
 import { userKeyOf } from '../../flows/persistence';
 import { useWizard } from '../../flows/use-wizard';
 import { feePaymentWith, newKey } from './fee-actors';
@@ -77,7 +77,7 @@ function PolicyFees({ id, user }: { id: string; user: string }) {
   return (
     <div className="fee-page">
       <p className="fee-page__back">
-        <Link href={paths.contract(id)}>{t('policy.back')}</Link>
+        <Link href={routePaths.contract.build({ id })}>{t('policy.back')}</Link>
       </p>
       <h1>{policy ? t('policy.title', { product: policy.product_name }) : t('policy.titlePlain')}</h1>
       {policy ? <p className="fee-page__lead">{policy.contract_number}</p> : null}

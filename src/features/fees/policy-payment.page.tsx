@@ -3,7 +3,6 @@ import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { routePaths } from '../../../contract/paths';
-import { paths } from '../../app/paths';
 import { ButtonLink } from '../../ui/button';
 import { feeInvoiceStatusMachine } from './fee-actors';
 import { FeeInvoiceStatus } from './fee-invoice-status';
@@ -18,7 +17,7 @@ function InvoiceStatus({ id, invoiceId }: { id: string; invoiceId: string }) {
       actor={actor}
       paidActions={
         <>
-          <ButtonLink href={paths.contract(id)}>{t('invoice.toPolicy')}</ButtonLink>
+          <ButtonLink href={routePaths.contract.build({ id })}>{t('invoice.toPolicy')}</ButtonLink>
           <ButtonLink href={feePage} variant="secondary">{t('invoice.toFees')}</ButtonLink>
         </>
       }

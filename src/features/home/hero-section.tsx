@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { routePaths } from '../../../contract/paths';
 import { ButtonLink } from '../../ui/button';
 import { hideBrokenImage } from './hide-broken-image';
 
@@ -19,7 +19,7 @@ export function HeroSection({ image }: { image: string | undefined }) {
         <h1 id="home-hero-title" className="home-hero__title">{t('hero.title')}</h1>
         <p className="home-hero__lead">{t('hero.lead')}</p>
         <div className="home-hero__actions">
-          <ButtonLink href={paths.insuranceList()} variant="accent" className="home-hero__cta">
+          <ButtonLink href={routePaths.insuranceList.build()} variant="accent" className="home-hero__cta">
             {t('hero.cta')}
           </ButtonLink>
         </div>

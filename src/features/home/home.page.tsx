@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { getHome, sentHome } from '../../api/home.api';
 import { useResource } from '../../flows/use-resource';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductCard } from '../../../contract/home.schema';
-import { paths } from '../../app/paths';
+import { routePaths } from '../../../contract/paths';
 import { ButtonLink } from '../../ui/button';
 import { Carousel } from '../../ui/carousel';
 import { hideBrokenImage } from './hide-broken-image';
@@ -16,7 +16,7 @@ function ProductCardView({ product }: { product: ProductCard }) {
         <p className="product-card__company">{product.company_name}</p>
         <h3 className="product-card__name">{product.name}</h3>
         <ButtonLink
-          href={paths.insuranceDetail(product.id)}
+          href={routePaths.insuranceDetail.build({ id: product.id })}
           variant="primary"
           className="product-card__cta"
           aria-label={t('products.ctaFor', { name: product.name })}
@@ -40,7 +40,7 @@ export function ProductsSection({ products }: { products: readonly ProductCard[]
             <h2 id="home-products-title" className="home-section__title">{t('products.title')}</h2>
             <p className="home-section__lead">{t('products.lead')}</p>
           </div>
-          <ButtonLink href={paths.insuranceList()} variant="secondary" className="home-products__all">
+          <ButtonLink href={routePaths.insuranceList.build()} variant="secondary" className="home-products__all">
             {t('products.viewAll')}
           </ButtonLink>
         </div>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../../machines/auth.machine';
 import { ButtonLink } from '../../ui/button';
-import { selectSession, selectStatus, useAuthSelector } from '../../app/auth-context';
+import { selectSession, selectStatus, useAuthSelector } from '../../platform/auth-context';
 import { GUEST, userKeyOf } from '../../flows/persistence';
 import { useStoredPurchase } from '../../shared/purchase';
 

@@ -4,10 +4,10 @@ import { Link, useParams } from 'wouter';
 import { getProduct } from '../../api/insurance.api';
 import type { ProductDetail } from '../../../contract/insurance.schema';
 import { errorKeys } from '../../../contract/error.schema';
-import { formatMoney } from '../../app/format';
-import { useMessage } from '../../app/messages';
-import { usePageDescription } from '../../app/page-meta';
-import { paths } from '../../app/paths';
+import { formatMoney } from '../../platform/format';
+import { useMessage } from '../../platform/messages';
+import { usePageDescription } from '../../platform/page-meta';
+import { routePaths } from '../../../contract/paths';
 import { useResource } from '../../flows/use-resource';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -53,7 +53,7 @@ function Facts({ product }: { product: ProductDetail }) {
           </div>
         ) : null}
       </dl>
-      <ButtonLink href={paths.buyNew(product.id)} variant="accent" className="product-facts__cta" aria-label={t('detail.buyFor', { name: product.name })}>
+      <ButtonLink href={routePaths.buyNew.build({ productId: product.id })} variant="accent" className="product-facts__cta" aria-label={t('detail.buyFor', { name: product.name })}>
         {t('detail.buy')}
       </ButtonLink>
     </aside>
@@ -71,7 +71,7 @@ function ProductView({ product }: { product: ProductDetail }) {
         <div className="container product-hero__inner">
           <div className="product-hero__text">
             <nav aria-label={t('detail.breadcrumb')} className="product-hero__crumbs">
-              <Link href={paths.insuranceList()}>{t('detail.allProducts')}</Link>
+              <Link href={routePaths.insuranceList.build()}>{t('detail.allProducts')}</Link>
             </nav>
             <p className="product-hero__eyebrow">
               <span className={`catalogue-card__badge catalogue-card__badge--${product.category}`}>{t(`category.${product.category}`)}</span>
@@ -80,7 +80,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <h1 id="product-title" className="product-hero__title">{product.name}</h1>
             <p className="product-hero__summary">{product.summary}</p>
             <div className="product-hero__actions">
-              <ButtonLink href={paths.buyNew(product.id)} variant="accent" className="product-hero__cta" aria-label={t('detail.buyFor', { name: product.name })}>
+              <ButtonLink href={routePaths.buyNew.build({ productId: product.id })} variant="accent" className="product-hero__cta" aria-label={t('detail.buyFor', { name: product.name })}>
                 {t('detail.buy')}
               </ButtonLink>
               <p className="product-hero__note">{t('detail.buyNote')}</p>
@@ -160,7 +160,7 @@ function ProductPage({ productId }: { productId: number }) {
         <div className="container catalogue__empty">
           <h1 className="catalogue__empty-title">{t('detail.notFoundTitle')}</h1>
           <p>{t('detail.notFoundText')}</p>
-          <ButtonLink href={paths.insuranceList()}>{t('detail.allProducts')}</ButtonLink>
+          <ButtonLink href={routePaths.insuranceList.build()}>{t('detail.allProducts')}</ButtonLink>
         </div>
       ) : null}
       {product.status === 'failed' && !notFound ? (

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { getProducts, sentProducts } from '../../api/insurance.api';
 import type { CatalogueItem, ProductCategory } from '../../../contract/insurance.schema';
-import { formatMoney } from '../../app/format';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { formatMoney } from '../../platform/format';
+import { useMessage } from '../../platform/messages';
+import { routePaths } from '../../../contract/paths';
 import { useResource } from '../../flows/use-resource';
 import { Button, ButtonLink } from '../../ui/button';
 import { ChoiceChips } from '../../ui/choice-chips';
@@ -34,7 +34,7 @@ function ProductCard({ product }: { product: CatalogueItem }) {
         <p className="catalogue-card__price">
           {t(`list.priceFrom.${product.price_from.frequency}`, { amount: formatMoney(product.price_from.amount, i18n.language) })}
         </p>
-        <ButtonLink href={paths.insuranceDetail(product.id)} className="catalogue-card__cta" aria-label={t('list.ctaFor', { name: product.name })}>
+        <ButtonLink href={routePaths.insuranceDetail.build({ id: product.id })} className="catalogue-card__cta" aria-label={t('list.ctaFor', { name: product.name })}>
           {t('list.cta')}
         </ButtonLink>
       </div>
@@ -123,7 +123,7 @@ export default function InsuranceListPage() {
           <div className="catalogue__empty">
             <h2 className="catalogue__empty-title">{t('list.emptyTitle')}</h2>
             <p>{t('list.emptyText')}</p>
-            <ButtonLink href={paths.home()} variant="secondary">{t('list.backHome')}</ButtonLink>
+            <ButtonLink href={routePaths.home.build()} variant="secondary">{t('list.backHome')}</ButtonLink>
           </div>
         ) : null}
         {all && all.length > 0 && products?.length === 0 ? (

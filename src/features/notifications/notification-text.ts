@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CLAIM_OUTCOMES } from '../../../contract/claim.schema';
 import { NOTIFICATION_KINDS, NOTIFICATION_TEXT_PARAMS, type Notification, type NotificationKind } from '../../../contract/notification.schema';
-import { formatMoney } from '../../app/format';
+import { formatMoney } from '../../platform/format';
 
 const isKnown = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { CONTRACT_SENT_WITHIN_WORKING_DAYS } from '../../../contract/insurance.schema';
 import type { Invoice } from '../../../contract/payment.schema';
-import { AuthActor, selectStatus } from '../../app/auth-context';
-import { paths } from '../../app/paths';
+import { AuthActor, selectStatus } from '../../platform/auth-context';
+import { routePaths } from '../../../contract/paths';
 import { Actions, InvoiceSummary } from '../../shared/payment/payment-status-views';
 import { PaymentStatus, type PaymentOutcomes } from '../../shared/payment/payment-status';
 import { applicationKeyForInvoice, forgetPurchase } from '../../shared/purchase';
@@ -31,14 +31,14 @@ function PolicyIssued({ invoice }: { invoice: Invoice }) {
       )}
       <Actions>
         {signedIn ? (
-          <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
+          <ButtonLink href={routePaths.contracts.build()}>{t('paid.myInsurances')}</ButtonLink>
         ) : (
           <>
-            <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
-            <ButtonLink href={paths.register()} variant="secondary">{t('paid.register')}</ButtonLink>
+            <ButtonLink href={routePaths.login.build({}, { next: routePaths.contracts.build() })}>{t('paid.login')}</ButtonLink>
+            <ButtonLink href={routePaths.register.build()} variant="secondary">{t('paid.register')}</ButtonLink>
           </>
         )}
-        <ButtonLink href={paths.home()} variant="ghost">{t('paid.home')}</ButtonLink>
+        <ButtonLink href={routePaths.home.build()} variant="ghost">{t('paid.home')}</ButtonLink>
       </Actions>
     </>
   );
@@ -51,11 +51,11 @@ function Leave() {
   return (
     <>
       {signedIn ? (
-        <ButtonLink href={paths.contracts()}>{t('paid.myInsurances')}</ButtonLink>
+        <ButtonLink href={routePaths.contracts.build()}>{t('paid.myInsurances')}</ButtonLink>
       ) : (
-        <ButtonLink href={paths.loginThen(paths.contracts())}>{t('paid.login')}</ButtonLink>
+        <ButtonLink href={routePaths.login.build({}, { next: routePaths.contracts.build() })}>{t('paid.login')}</ButtonLink>
       )}
-      <ButtonLink href={paths.insuranceList()} variant="secondary">{t('missing.catalogue')}</ButtonLink>
+      <ButtonLink href={routePaths.insuranceList.build()} variant="secondary">{t('missing.catalogue')}</ButtonLink>
     </>
   );
 }
@@ -81,13 +81,13 @@ export default function PaymentStatusPage() {
         kept: t('failed.kept'),
         actions: (
           <>
-            <ButtonLink href={paths.buyPaymentAgain(invoice.provider)}>{t('failed.tryAgain')}</ButtonLink>
-            <ButtonLink href={paths.buyPayment()} variant="secondary">{t('failed.otherWay')}</ButtonLink>
+            <ButtonLink href={routePaths.buyPayment.build({}, { provider: invoice.provider })}>{t('failed.tryAgain')}</ButtonLink>
+            <ButtonLink href={routePaths.buyPayment.build()} variant="secondary">{t('failed.otherWay')}</ButtonLink>
           </>
         ),
       }),
       // The purchase's payment step, this provider chosen again (its invoice is reused) or none.
-      pending: (invoice) => ({ back: paths.buyPaymentAgain(invoice.provider), otherWay: paths.buyPayment() }),
+      pending: (invoice) => ({ back: routePaths.buyPayment.build({}, { provider: invoice.provider }), otherWay: routePaths.buyPayment.build() }),
       leave: <Leave />,
       forgetPurchase,
     }),

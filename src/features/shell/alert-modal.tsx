@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { AlertActor } from '../../app/alert-context';
+import { AlertActor } from '../../platform/alert-context';
 
 /** The static alert modal of SPEC 2: one message at a time, closed only with OK. */
 export function AlertModal() {

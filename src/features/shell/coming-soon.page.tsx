@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { routePaths } from '../../../contract/paths';
 import { ButtonLink } from '../../ui/button';
 
 /** Placeholder for pages a later release builds: routing, access and titles already work. */
@@ -9,7 +9,7 @@ export default function ComingSoonPage() {
     <section className="coming-soon">
       <h1>{t('comingSoon.title')}</h1>
       <p>{t('comingSoon.text')}</p>
-      <ButtonLink href={paths.home()} variant="secondary">{t('comingSoon.back')}</ButtonLink>
+      <ButtonLink href={routePaths.home.build()} variant="secondary">{t('comingSoon.back')}</ButtonLink>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { focusAfterUpdate } from '../../ui/focus';
 import { Modal } from '../../ui/modal';
-import { CookieConsentActor } from '../../app/cookie-consent-context';
+import { CookieConsentActor } from '../../platform/cookie-consent-context';
 
 /** The policy modal, opened from the banner's link (and from settings later). */
 export function CookiePolicyModal() {

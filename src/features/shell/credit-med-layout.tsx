@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectSession, useAuthSelector } from '../../app/auth-context';
+import { selectSession, useAuthSelector } from '../../platform/auth-context';
 import UserLayout from './user-layout';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { contact } from '../../app/config';
-import { paths } from '../../app/paths';
+import { contact } from '../../platform/config';
+import { routePaths } from '../../../contract/paths';
 import { Logo } from './logo';
 
 /** The public footer of SPEC 1: links, contacts, copyright and two social networks. */
@@ -17,9 +17,9 @@ export function Footer() {
         <nav aria-label={t('footer.linksTitle')}>
           <h2 className="site-footer__heading">{t('footer.linksTitle')}</h2>
           <ul className="site-footer__list">
-            <li><Link href={paths.home()}>{t('nav.home')}</Link></li>
-            <li><Link href={paths.insuranceList()}>{t('nav.onlineInsurance')}</Link></li>
-            <li><a href={paths.fee()}>{t('nav.premium')}</a></li>
+            <li><Link href={routePaths.home.build()}>{t('nav.home')}</Link></li>
+            <li><Link href={routePaths.insuranceList.build()}>{t('nav.onlineInsurance')}</Link></li>
+            <li><a href={`${routePaths.home.build()}#fee`}>{t('nav.premium')}</a></li>
           </ul>
         </nav>
         <div>

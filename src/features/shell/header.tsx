@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { routePaths } from '../../../contract/paths';
-import { paths } from '../../app/paths';
 import { ButtonLink } from '../../ui/button';
-import { selectStatus, useAuthSelector } from '../../app/auth-context';
+import { selectStatus, useAuthSelector } from '../../platform/auth-context';
 import { HelpSlot } from '../../shared/help/help-slot';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
@@ -33,10 +32,10 @@ export function Header() {
           <span className="visually-hidden">{t('nav.menu')}</span>
         </button>
         <nav id="site-nav" className={open ? 'site-nav site-nav--open' : 'site-nav'} aria-label={t('nav.main')}>
-          <Link href={paths.home()} className="site-nav__link" onClick={close} {...current(location === '/')}>
+          <Link href={routePaths.home.build()} className="site-nav__link" onClick={close} {...current(location === '/')}>
             {t('nav.home')}
           </Link>
-          <Link href={paths.insuranceList()} className="site-nav__link" onClick={close} {...current(location.startsWith(paths.insuranceList()))}>
+          <Link href={routePaths.insuranceList.build()} className="site-nav__link" onClick={close} {...current(location.startsWith(routePaths.insuranceList.build()))}>
             {t('nav.onlineInsurance')}
           </Link>
           {status === 'signedIn' ? (
@@ -45,15 +44,15 @@ export function Header() {
               {t('nav.premium')}
             </Link>
           ) : (
-            <a href={paths.fee()} className="site-nav__link" onClick={close}>
+            <a href={`${routePaths.home.build()}#fee`} className="site-nav__link" onClick={close}>
               {t('nav.premium')}
             </a>
           )}
           <LanguageToggle />
           {status === 'signedIn' ? (
-            <ButtonLink href={paths.contracts()} variant="accent">{t('nav.myInsurances')}</ButtonLink>
+            <ButtonLink href={routePaths.contracts.build()} variant="accent">{t('nav.myInsurances')}</ButtonLink>
           ) : (
-            <ButtonLink href={paths.login()} variant="secondary">{t('nav.login')}</ButtonLink>
+            <ButtonLink href={routePaths.login.build()} variant="secondary">{t('nav.login')}</ButtonLink>
           )}
         </nav>
       </div>

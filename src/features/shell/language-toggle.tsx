@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { setLanguage, type Language } from '../../app/i18n';
+import { setLanguage, type Language } from '../../platform/i18n';
 import { Button } from '../../ui/button';
 
 function MongoliaFlag() {

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
+import { routePaths } from '../../../contract/paths';
 
 /** The insurer's logo linking home. */
 export function Logo({ inverse = false }: { inverse?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link href={paths.home()} className={inverse ? 'logo logo--inverse' : 'logo'} aria-label={t('nav.homeLabel')}>
+    <Link href={routePaths.home.build()} className={inverse ? 'logo logo--inverse' : 'logo'} aria-label={t('nav.homeLabel')}>
       <svg viewBox="0 0 40 40" width="36" height="36" aria-hidden="true">
         <circle cx="20" cy="20" r="19" fill={inverse ? "rgb(255 255 255 / 16%)" : "#0d3b84"} />
         <circle cx="20" cy="17" r="7" fill="#f2a516" />

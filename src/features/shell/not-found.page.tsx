@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
+import { routePaths } from '../../../contract/paths';
 
 /** Issue 24: what an address no route matches shows (the server answers it with a 404 status). */
 export default function NotFoundPage() {
@@ -11,9 +11,9 @@ export default function NotFoundPage() {
       <p>{t('notFound.text')}</p>
       <nav aria-label={t('notFound.onward')}>
         <ul className="not-found__links">
-          <li><Link href={paths.home()}>{t('notFound.home')}</Link></li>
-          <li><Link href={paths.insuranceList()}>{t('notFound.catalogue')}</Link></li>
-          <li><Link href={paths.user()}>{t('notFound.myInsurances')}</Link></li>
+          <li><Link href={routePaths.home.build()}>{t('notFound.home')}</Link></li>
+          <li><Link href={routePaths.insuranceList.build()}>{t('notFound.catalogue')}</Link></li>
+          <li><Link href={routePaths.user.build()}>{t('notFound.myInsurances')}</Link></li>
         </ul>
       </nav>
     </section>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../app/online';
+import { useOnline } from '../../platform/online';
 
 /**
  * Issue 24: says once, at the top, that the connection is gone. The live region is always there

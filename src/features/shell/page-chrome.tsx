@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CookieConsentActor } from '../../app/cookie-consent-context';
+import { CookieConsentActor } from '../../platform/cookie-consent-context';
 import { AlertModal } from './alert-modal';
 import { OfflineBanner } from './offline-banner';
 import './shell.css';

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { MENU_COLLAPSE_WIDTH } from '../../app/config';
-import { paths } from '../../app/paths';
+import { MENU_COLLAPSE_WIDTH } from '../../platform/config';
+import { routePaths } from '../../../contract/paths';
 import { useUnreadCount } from '../../shared/notifications-live';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
@@ -47,13 +47,13 @@ export function SideMenu({ name, isEligible, onLogout, help }: { name: string; i
     if (window.innerWidth < MENU_COLLAPSE_WIDTH) setOpen(false);
   };
   const items: Item[] = [
-    { id: 'contracts', href: paths.contracts(), label: t('menu.myInsurances'), icon: icons.contracts, isActive: (l) => l.startsWith(paths.contracts()) },
-    { id: 'claim', href: paths.claim(), label: t('menu.claim'), icon: icons.claim, isActive: (l) => l.startsWith(paths.claim()) },
-    { id: 'feedback', href: paths.feedback(), label: t('menu.feedback'), icon: icons.feedback, isActive: (l) => l.startsWith(paths.feedback()) },
-    { id: 'notifications', href: paths.notifications(), label: t('menu.notifications'), icon: icons.notifications, isActive: (l) => l.startsWith(paths.notifications()) },
-    { id: 'settings', href: paths.settings(), label: t('menu.settings'), icon: icons.settings, isActive: (l) => l.startsWith(paths.settings()) },
+    { id: 'contracts', href: routePaths.contracts.build(), label: t('menu.myInsurances'), icon: icons.contracts, isActive: (l) => l.startsWith(routePaths.contracts.build()) },
+    { id: 'claim', href: routePaths.claim.build(), label: t('menu.claim'), icon: icons.claim, isActive: (l) => l.startsWith(routePaths.claim.build()) },
+    { id: 'feedback', href: routePaths.feedback.build(), label: t('menu.feedback'), icon: icons.feedback, isActive: (l) => l.startsWith(routePaths.feedback.build()) },
+    { id: 'notifications', href: routePaths.notifications.build(), label: t('menu.notifications'), icon: icons.notifications, isActive: (l) => l.startsWith(routePaths.notifications.build()) },
+    { id: 'settings', href: routePaths.settings.build(), label: t('menu.settings'), icon: icons.settings, isActive: (l) => l.startsWith(routePaths.settings.build()) },
     ...(isEligible
-      ? [{ id: 'credit-med', href: paths.creditMed(), label: t('menu.creditMed'), icon: icons.creditMed, isActive: (l: string) => l.startsWith(paths.creditMed()) }]
+      ? [{ id: 'credit-med', href: routePaths.creditMed.build(), label: t('menu.creditMed'), icon: icons.creditMed, isActive: (l: string) => l.startsWith(routePaths.creditMed.build()) }]
       : []),
   ];
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { currentHash } from '../../app/paths';
+import { currentHash } from '../../platform/location';
 
 /**
  * Scrolls to the element named by the URL's hash (e.g. /#fee from another page) once it exists;

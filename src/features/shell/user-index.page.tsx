@@ -1,7 +1,7 @@
 import { Redirect } from 'wouter';
-import { paths } from '../../app/paths';
+import { routePaths } from '../../../contract/paths';
 
 /** /user is where signed-in users land; the policy list is its first page. */
 export default function UserIndexPage() {
-  return <Redirect to={paths.contracts()} replace />;
+  return <Redirect to={routePaths.contracts.build()} replace />;
 }

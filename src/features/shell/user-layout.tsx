@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { focusAfterUpdate } from '../../ui/focus';
 import { Spinner } from '../../ui/spinner';
-import { AuthActor, selectSession } from '../../app/auth-context';
+import { AuthActor, selectSession } from '../../platform/auth-context';
 import { HelpButton } from '../../shared/help/help-button';
 import { useNotificationStream } from '../../shared/notifications-live';
 import { Footer } from './footer';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { documentDownloadMachine, type DocumentLanguage } from '../../../machines/document-download.machine';
 import { fetchDocument, type DownloadedDocument } from '../../api/documents.api';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { Button } from '../../ui/button';
 import './documents.css';
 

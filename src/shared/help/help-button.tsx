@@ -11,7 +11,7 @@
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { getHelpLinks } from '../../api/auth.api';
-import { contact } from '../../app/config';
+import { contact } from '../../platform/config';
 import { useResource } from '../../flows/use-resource';
 import { LinkMenu } from '../../ui/link-menu';
 import { useHelpSlot } from './help-slot';

@@ -6,9 +6,9 @@ import { REFUND_WORKING_DAYS, type Invoice, type PaymentProvider } from '../../.
 import type { Message } from '../../../contract/validation';
 import { documentPaths } from '../../../contract/document.schema';
 import { APPLICATION_KEY_HEADER } from '../../../contract/insurance.schema';
-import { contact } from '../../app/config';
-import { formatDate, formatMoney, formatTimeLeft } from '../../app/format';
-import { useMessage } from '../../app/messages';
+import { contact } from '../../platform/config';
+import { formatDate, formatMoney, formatTimeLeft } from '../../platform/format';
+import { useMessage } from '../../platform/messages';
 import { Link } from 'wouter';
 import { Button, ButtonLink } from '../../ui/button';
 import { DocumentDownload } from '../documents/document-download';

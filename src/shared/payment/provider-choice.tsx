@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../../contract/payment.schema';
 import type { Message } from '../../../contract/validation';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { PhoneField } from '../../ui/phone-field';
 import { connectProviderPayment } from '../../../machines/provider-payment.connect';
 import type { providerPaymentMachine } from '../../../machines/provider-payment.machine';

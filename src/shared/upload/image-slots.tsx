@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import type { UploadedFile } from '../../../contract/upload.schema';
 import type { Message } from '../../../contract/validation';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { UploadSlot } from './upload-slot';
 import { useUploadSlot } from './use-upload-slot';
 import './image-slots.css';

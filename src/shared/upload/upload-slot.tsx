@@ -14,7 +14,7 @@ import { MIB, PDF, uploadContentPath } from '../../../contract/upload.schema';
 import type { UploadMachine } from '../../../machines/upload.machine';
 import { uploadView } from '../../../machines/upload.connect';
 import { apiUrl } from '../../api/client';
-import { localeOf } from '../../app/i18n';
+import { localeOf } from '../../platform/i18n';
 import { Button } from '../../ui/button';
 import { FileChooser } from '../../ui/file-chooser';
 import { ProgressBar } from '../../ui/progress-bar';

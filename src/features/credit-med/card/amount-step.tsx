@@ -1,6 +1,6 @@
 /** Step 2: the amount, between the card's minimum and its balance. */
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../app/format';
+import { formatMoney } from '../../../platform/format';
 import { ErrorNotice } from '../../../shared/notices';
 import { StepActions } from '../../../shared/wizard/step-actions';
 import { submitWith } from '../../../shared/wizard/submit';

@@ -12,8 +12,8 @@ import { connectCardBuy } from '../../../../machines/credit-med-card-buy.connect
 import { creditMedCardBuyMachine } from '../../../../machines/credit-med-card-buy.machine';
 import { routePaths } from '../../../../contract/paths';
 import { getCardSummary } from '../../../api/credit-med-card.api';
-import { AuthActor, selectSession } from '../../../app/auth-context';
-import { formatMoney } from '../../../app/format';
+import { AuthActor, selectSession } from '../../../platform/auth-context';
+import { formatMoney } from '../../../platform/format';
 import { userKeyOf } from '../../../flows/persistence';
 import { useWizard } from '../../../flows/use-wizard';
 import { Button, ButtonLink } from '../../../ui/button';

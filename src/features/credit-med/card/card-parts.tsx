@@ -7,8 +7,8 @@ import type { Message } from '../../../../contract/validation';
 import { connectProviderPayment } from '../../../../machines/provider-payment.connect';
 import { ProviderPaymentChoice, type ProviderPaymentActor } from '../../../shared/payment/provider-choice';
 import { Button } from '../../../ui/button';
-import { formatMoney } from '../../../app/format';
-import { useMessage } from '../../../app/messages';
+import { formatMoney } from '../../../platform/format';
+import { useMessage } from '../../../platform/messages';
 import './card.css';
 
 export const NAMESPACE = 'creditMedCard';

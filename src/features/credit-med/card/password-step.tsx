@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { routePaths } from '../../../../contract/paths';
-import { formatMoney } from '../../../app/format';
+import { formatMoney } from '../../../platform/format';
 import { ErrorNotice } from '../../../shared/notices';
 import { StepActions } from '../../../shared/wizard/step-actions';
 import { submitWith } from '../../../shared/wizard/submit';

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../app/format';
+import { formatMoney } from '../../../platform/format';
 import { ErrorNotice } from '../../../shared/notices';
 import { Button } from '../../../ui/button';
 import { stepsOf, WizardSteps } from '../../../ui/wizard-steps';

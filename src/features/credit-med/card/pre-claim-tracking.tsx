@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { preClaimTimeline } from '../../../../machines/credit-med-pre-claim.connect';
 import type { PreClaim } from '../../../../contract/credit-med-card.schema';
 import { routePaths } from '../../../../contract/paths';
-import { formatDate, formatMoney } from '../../../app/format';
+import { formatDate, formatMoney } from '../../../platform/format';
 import { ErrorNotice } from '../../../shared/notices';
 import { Button, ButtonLink } from '../../../ui/button';
 import { NAMESPACE, StatusBadge } from './card-parts';

@@ -9,7 +9,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { connectPreClaim } from '../../../../machines/credit-med-pre-claim.connect';
-import { AuthActor, selectSession } from '../../../app/auth-context';
+import { AuthActor, selectSession } from '../../../platform/auth-context';
 import { userKeyOf } from '../../../flows/persistence';
 import { NAMESPACE } from './card-parts';
 import { PreClaimForm } from './pre-claim-form';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { routePaths } from '../../../../contract/paths';
 import { getCardSummary } from '../../../api/credit-med-card.api';
-import { formatDate, formatMoney } from '../../../app/format';
+import { formatDate, formatMoney } from '../../../platform/format';
 import { useResource } from '../../../flows/use-resource';
 import { ErrorNotice } from '../../../shared/notices';
 import { Button, ButtonLink } from '../../../ui/button';

@@ -8,8 +8,7 @@ import type { SignTextField } from '../../../../machines/credit-med-request.mach
 import { TX_PASSWORD_LENGTH } from '../../../../contract/credit-med-request.schema';
 import { routePaths } from '../../../../contract/paths';
 import { digitsOnly } from '../../../../contract/validation';
-import { useMessage } from '../../../app/messages';
-import { paths } from '../../../app/paths';
+import { useMessage } from '../../../platform/messages';
 import { CodeVerificationStep } from '../../../shared/code-verification-step';
 import { ErrorNotice } from '../../../shared/notices';
 import { StepActions } from '../../../shared/wizard/step-actions';
@@ -34,7 +33,7 @@ export function ContractStep({ actor, view }: StepProps) {
         <ErrorNotice message={view.error} />
         <p>{t('contract.notFound')}</p>
         <div className="cm-actions">
-          <Link href={paths.creditMed()}>{t('toDashboard')}</Link>
+          <Link href={routePaths.creditMed.build()}>{t('toDashboard')}</Link>
           <Button variant="secondary" onPress={() => actor.send({ type: 'request.open' })}>
             {t('contract.openOwn')}
           </Button>
@@ -48,7 +47,7 @@ export function ContractStep({ actor, view }: StepProps) {
         <h1 className="cm-page__title">{t('contract.title')}</h1>
         <ErrorNotice message={view.error} />
         <div className="cm-actions">
-          <Link href={paths.creditMed()}>{t('toDashboard')}</Link>
+          <Link href={routePaths.creditMed.build()}>{t('toDashboard')}</Link>
           <Button variant="secondary" onPress={() => actor.send({ type: 'contract.retry' })}>
             {t('retry')}
           </Button>
@@ -89,7 +88,7 @@ export function ContractStep({ actor, view }: StepProps) {
               <TextField {...common} label={t('contract.passwordConfirm')} name="tx_password_confirm" value={view.sign.password_confirm} onChange={change('password_confirm')} errorMessage={translate(view.errors.password_confirm)} />
             </div>
             <p className="cm-hint">{t('contract.codeHint', { phone: contract.phone_masked })}</p>
-            <StepActions back={{ href: paths.creditMed(), label: t('toDashboard') }} busy={view.isBusy} next={view.isBusy ? t('contract.sending') : t('contract.sign')} />
+            <StepActions back={{ href: routePaths.creditMed.build(), label: t('toDashboard') }} busy={view.isBusy} next={view.isBusy ? t('contract.sending') : t('contract.sign')} />
           </form>
         </>
       ) : null}
@@ -104,7 +103,7 @@ export function SignedStep() {
       <h1 className="cm-page__title">{t('signed.title')}</h1>
       <p role="status">{t('signed.text')}</p>
       <div className="cm-actions">
-        <Link href={paths.creditMed()}>{t('toDashboard')}</Link>
+        <Link href={routePaths.creditMed.build()}>{t('toDashboard')}</Link>
         <ButtonLink href={routePaths.creditMedBuy.build()}>{t('signed.buy')}</ButtonLink>
       </div>
     </section>

@@ -1,6 +1,6 @@
 /** Step 4: the declarations (politically exposed, no money laundering, the terms); submits the request. */
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../app/messages';
+import { useMessage } from '../../../platform/messages';
 import { StepActions } from '../../../shared/wizard/step-actions';
 import { StepFrame } from '../../../shared/wizard/step-frame';
 import { submitWith } from '../../../shared/wizard/submit';

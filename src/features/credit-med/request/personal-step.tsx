@@ -1,7 +1,7 @@
 /** Step 1: the applicant's own details. */
 import { useTranslation } from 'react-i18next';
 import type { PersonalTextField } from '../../../../machines/credit-med-request.machine';
-import { useMessage } from '../../../app/messages';
+import { useMessage } from '../../../platform/messages';
 import { StepActions } from '../../../shared/wizard/step-actions';
 import { StepFrame } from '../../../shared/wizard/step-frame';
 import { submitWith } from '../../../shared/wizard/submit';

@@ -1,6 +1,6 @@
 /** What the Credit Med request's steps share. */
 import type { CmRequestView } from '../../../../machines/credit-med-request.connect';
-import { paths } from '../../../app/paths';
+import { routePaths } from '../../../../contract/paths';
 import type { StepBack } from '../../../shared/wizard/step-actions';
 import type { CmRequestActor } from './use-request-flow';
 
@@ -10,4 +10,4 @@ export type StepProps = { actor: CmRequestActor; view: CmRequestView };
 
 /** The way back from a step: the step before, or from the first the dashboard. */
 export const backOf = (actor: CmRequestActor, t: (key: string) => string, first = false): StepBack =>
-  first ? { href: paths.creditMed(), label: t('toDashboard') } : { onPress: () => actor.send({ type: 'step.back' }), label: t('back') };
+  first ? { href: routePaths.creditMed.build(), label: t('toDashboard') } : { onPress: () => actor.send({ type: 'step.back' }), label: t('back') };

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { connectCmRequest, CM_STEPS_SHOWN } from '../../../../machines/credit-med-request.connect';
-import { selectSession, useAuthSelector } from '../../../app/auth-context';
+import { selectSession, useAuthSelector } from '../../../platform/auth-context';
 import { userKeyOf } from '../../../flows/persistence';
 import { CODE_STEP_NAMESPACE } from '../../../shared/code-verification-step';
 import { ErrorNotice } from '../../../shared/notices';

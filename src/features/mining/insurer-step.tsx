@@ -2,9 +2,9 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsurerField } from '../../../machines/mining-registration.machine';
-import { formatDate } from '../../app/format';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { formatDate } from '../../platform/format';
+import { useMessage } from '../../platform/messages';
+import { routePaths } from '../../../contract/paths';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { StepFrame } from '../../shared/wizard/step-frame';
 import { TextField } from '../../ui/text-field';
@@ -52,7 +52,7 @@ export function InsurerStep({ actor, view }: StepProps) {
           onChange={change('employee_number')}
           errorMessage={translate(view.errors.employee_number)}
         />
-        <StepActions back={{ href: paths.ot(), label: t('back') }} busy={view.isBusy} next={view.isBusy ? t('saving') : t('continue')} />
+        <StepActions back={{ href: routePaths.ot.build(), label: t('back') }} busy={view.isBusy} next={view.isBusy ? t('saving') : t('continue')} />
       </form>
     </StepFrame>
   );

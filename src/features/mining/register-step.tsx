@@ -1,8 +1,8 @@
 /** Step 1: the employee's register number and phone, checked against the roster. */
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
-import { useMessage } from '../../app/messages';
+import { routePaths } from '../../../contract/paths';
+import { useMessage } from '../../platform/messages';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { StepFrame } from '../../shared/wizard/step-frame';
 import { PhoneField } from '../../ui/phone-field';
@@ -35,7 +35,7 @@ export function RegisterStep({ actor, view }: StepProps) {
           errorMessage={translate(view.errors.phone)}
           isDisabled={view.isBusy}
         />
-        <StepActions back={{ href: paths.ot(), label: t('back') }} busy={view.isBusy} next={view.isBusy ? t('register.submitting') : t('register.submit')} />
+        <StepActions back={{ href: routePaths.ot.build(), label: t('back') }} busy={view.isBusy} next={view.isBusy ? t('register.submitting') : t('register.submit')} />
       </form>
     </StepFrame>
   );

@@ -4,7 +4,7 @@
  * purchase shows up once its buyer signs in).
  */
 import { Hono } from 'hono';
-import { savingsGrowth } from './savings';
+import { savingsGrowth } from '../insurance/savings';
 import type { Beneficiary, ContractDetail, ContractList, ContractSummary, FeeFrequency } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { requireUser } from '../auth/require-user';
@@ -14,8 +14,8 @@ import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
 import { isPendingUpdate, readSchedule } from '../fees/schedule.repo';
-import { feeSchedule, wholeYears } from './schedule';
-import { fullName } from './policies.repo';
+import { feeSchedule, wholeYears } from '../insurance/schedule';
+import { fullName } from '../insurance/policies.repo';
 
 interface PolicyRow extends ContractSummary {
   owner_name: string | null;

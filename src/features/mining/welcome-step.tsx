@@ -1,6 +1,6 @@
 /** The mining registration's first page: the programme, what it covers, and the start. */
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../app/format';
+import { formatMoney } from '../../platform/format';
 import { Button } from '../../ui/button';
 import { NAMESPACE, StepError, useLocal, type StepProps } from './mining-parts';
 

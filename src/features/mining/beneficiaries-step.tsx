@@ -2,7 +2,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routePaths } from '../../../contract/paths';
-import { useMessage } from '../../app/messages';
+import { useMessage } from '../../platform/messages';
 import { BeneficiaryFields } from '../../shared/beneficiary-fields';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { StepFrame } from '../../shared/wizard/step-frame';

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MINING_STEPS_SHOWN } from '../../../machines/mining-registration.connect';
-import { paths } from '../../app/paths';
+import { routePaths } from '../../../contract/paths';
 import { BENEFICIARIES_NAMESPACE } from '../../shared/beneficiary-fields';
 import { CODE_STEP_NAMESPACE, CodeVerificationStep } from '../../shared/code-verification-step';
 import { PublicHelpButton } from '../../shared/help/help-button';
@@ -21,7 +21,7 @@ import { RegisterStep } from './register-step';
 import { ResultStep } from './result-step';
 import { useMiningFlow } from './use-mining-flow';
 import { WelcomeStep } from './welcome-step';
-import './ot.css';
+import './mining.css';
 
 export default function MiningPage() {
   // Every step's texts load up front, so moving between steps does not suspend the page.
@@ -37,7 +37,7 @@ export default function MiningPage() {
       step = <RegisterStep actor={actor} view={view} />;
       break;
     case 'confirm':
-      step = view.codeVerification ? <CodeVerificationStep actor={view.codeVerification} detailsHref={paths.otRegister()} /> : null;
+      step = view.codeVerification ? <CodeVerificationStep actor={view.codeVerification} detailsHref={routePaths.otRegister.build()} /> : null;
       break;
     case 'opening':
       step = <Opening actor={actor} view={view} />;
