@@ -168,7 +168,9 @@ export const claimDocumentsMachine = setup({
     attaching: {
       on: {
         // The claim no longer asks for the document being attached (another tab, the insurer): its answer is not waited for.
-        'claim.loaded': { guard: 'dropsAttaching', target: 'idle', actions: ['load', 'dropSlots', 'syncSlots'] }, 'xstate.snapshot.*': { guard: 'uploadChanged', actions: { type: 'noteUpload', params: { attaching: true } } } },
+        'claim.loaded': { guard: 'dropsAttaching', target: 'idle', actions: ['load', 'dropSlots', 'syncSlots'] },
+        'xstate.snapshot.*': { guard: 'uploadChanged', actions: { type: 'noteUpload', params: { attaching: true } } },
+      },
       invoke: {
         id: 'attachDocument',
         src: 'attachDocument',
