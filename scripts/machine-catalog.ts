@@ -9,6 +9,7 @@ export const machineCatalog = {
   alert: () => import('../tests/machines/alert.model.ts').then((module) => module.alertModel),
   auth: () => import('../tests/machines/auth.model.ts').then((module) => module.authModel),
   upload: () => import('../tests/machines/upload.model.ts').then((module) => module.uploadModel),
+  'claim-documents': () => import('../tests/machines/claim-documents.model.ts').then((module) => module.claimDocumentsModel),
   'claim-creation': () => import('../tests/machines/claim-creation.model.ts').then((module) => module.claimCreationModel),
   'code-verification': () => import('../tests/machines/code-verification.model.ts').then((module) => module.codeVerificationModel),
   'buy-insurance': () => import('../tests/machines/buy-insurance.model.ts').then((module) => module.buyInsuranceModel),

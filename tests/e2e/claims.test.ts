@@ -426,6 +426,39 @@ describe('claims of the demo user', () => {
     await expectHidden(page.getByRole('region', { name: t('detail.refusedTitle') }));
   }, 60_000);
 
+  it('adds the documents the insurer asks for on the detail page, one slot each, and then says all were sent', async () => {
+    await clearDrafts();
+    const ids = await policyIds();
+    const id = await completeDraftThroughApi(ids['TS-2022-004512'] ?? 0);
+    const submitted = await fetch(`${e2e.baseUrl}/api/claims/${id}/submit/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await accessTokenFor(e2e.baseUrl, demoUser)}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-requested-${id}` },
+      body: '{}',
+    });
+    expect(submitted.status).toBe(200);
+    // The insurer reviews it and asks for a medical report and the hospital's invoice.
+    await e2e.db.query(`update claims set stage = 'review', review_at = now(), requested_documents = '["medical_report","hospital_invoice"]' where id = $1`, [id]);
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const wizard = new ClaimWizard(page, 'en');
+    await page.goto(`/user/claim/detail/${id}`);
+    const requested = page.getByRole('region', { name: exactly(wizard.t('detail.requestedTitle')) });
+    await expectVisible(requested);
+    await expectVisible(wizard.slot('medical_report'));
+    await expectVisible(wizard.slot('hospital_invoice'));
+    // Added at once, listed as added later; its slot goes, the other stays.
+    await wizard.upload('medical_report', pdf('report.pdf'));
+    await expectVisible(page.getByText(`${wizard.t('documents.medical_report')}: report.pdf`));
+    await expectVisible(page.getByText(wizard.t('detail.addedLater')).first());
+    await expectHidden(wizard.slot('medical_report'));
+    await expectVisible(wizard.slot('hospital_invoice'));
+    await wizard.upload('hospital_invoice', pdf('invoice.pdf'));
+    await expectVisible(page.getByText(`${wizard.t('documents.hospital_invoice')}: invoice.pdf`));
+    await expectVisible(page.getByText(exactly(wizard.t('detail.allSent'))));
+    await expectHidden(requested);
+    const { rows } = await e2e.db.query<{ document_type: string; after_sending: boolean }>('select document_type, after_sending from claim_documents where claim_id = $1 and after_sending order by id', [id]);
+    expect(rows.map((row) => row.document_type)).toEqual(['medical_report', 'hospital_invoice']);
+  }, 60_000);
+
   it('pages a long list: 20 claims, then the older ones, then back to the newest', async () => {
     // The second user gets 25 sent claims, a day apart (their own; the demo user's list stays as seeded).
     const { rows } = await e2e.db.query<{ user_id: number; policy_id: number }>(

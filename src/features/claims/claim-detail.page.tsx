@@ -1,21 +1,38 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentPaths } from '../../../contract/document.schema';
 import { DocumentDownload } from '../../shared/documents/document-download';
 import { Link, useParams } from 'wouter';
-import { CLAIM_APPEAL_DAYS, CLAIM_STAGES, type Claim, type ClaimStage } from '../../../contract/claim.schema';
+import { fromPromise } from 'xstate';
+import { CLAIM_APPEAL_DAYS, CLAIM_STAGES, type Claim, type ClaimStage, type DocumentType } from '../../../contract/claim.schema';
+import { connectClaimDocuments } from '../../../machines/claim-documents.connect';
+import { claimDocumentsMachine } from '../../../machines/claim-documents.machine';
 import { routePaths } from '../../../contract/paths';
-import { getClaim } from '../../api/claims.api';
-import { useMessage } from '../../platform/messages';
+import { addClaimDocument, getClaim } from '../../api/claims.api';
+import { bearerHeaders } from '../../api/client';
+import { useMessage } from '../../app/messages';
+import { paths } from '../../app/paths';
 import { useResource } from '../../flows/use-resource';
 import { ContactHelp } from '../../shared/contact-help';
 import { UPLOAD_NAMESPACE } from '../../shared/upload/upload-slot';
+import { uploadSlotMachine } from '../../shared/upload/upload-slot-machine';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useClaimFormat } from './claim-format';
 import { ClaimBadge } from './claim-list.page';
-import { DocumentSlot } from './document-slot';
+import { DocumentSlotParts } from './document-slot';
 import './claims.css';
+
+/** The requested documents' machine with the browser's actors: tus uploads with the session's token, attached by POST /api/claims/{id}/documents/. */
+const appMachine = claimDocumentsMachine.provide({
+  actors: {
+    upload: uploadSlotMachine({ headers: bearerHeaders }),
+    attachDocument: fromPromise(({ input }) => addClaimDocument(input.claimId, { upload_id: input.upload_id, document_type: input.document_type })),
+  },
+});
+
+type ClaimDocumentsView = ReturnType<typeof connectClaimDocuments> & { retry: (documentType: DocumentType) => void };
 
 /** While a claim waits in 'received', the page asks again this often, so the tracker moves on its own. */
 const POLL_MS = 3000;
@@ -69,36 +86,37 @@ function Tracker({ claim }: { claim: Claim }) {
   );
 }
 
-function Requested({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim) => void }) {
+/** The documents the insurer asks for, one slot each, as the claim-documents machine has them. */
+function Requested({ documents }: { documents: ClaimDocumentsView }) {
   const { t } = useTranslation('claims');
-  const [sentSome, setSentSome] = useState(false);
-  const attached = useCallback(
-    (next: Claim) => {
-      setSentSome(true);
-      onChanged(next);
-    },
-    [onChanged],
-  );
-  if (claim.stage !== 'review') return null;
-  if (claim.requested_documents.length === 0) {
-    return sentSome ? (
+  if (documents.allSent) {
+    return (
       <p className="notice notice--success" role="status">
         {t('detail.allSent')}
       </p>
-    ) : null;
+    );
   }
+  if (!documents.showRequested) return null;
   return (
     <section className="claims-section" aria-labelledby="claim-requested">
       <h2 id="claim-requested">{t('detail.requestedTitle')}</h2>
       <p>{t('detail.requestedLead')}</p>
-      {claim.requested_documents.map((type) => (
-        <DocumentSlot key={type} claimId={claim.id} documentType={type} label={t(`documents.${type}`)} onAttached={attached} />
+      {documents.slots.map((slot) => (
+        <DocumentSlotParts
+          key={slot.type}
+          actor={slot.upload}
+          documentType={slot.type}
+          label={t(`documents.${slot.type}`)}
+          attaching={slot.attaching}
+          error={slot.error}
+          onRetry={slot.canRetry ? () => documents.retry(slot.type) : null}
+        />
       ))}
     </section>
   );
 }
 
-function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim) => void }) {
+function ClaimView({ claim, documents }: { claim: Claim; documents: ClaimDocumentsView }) {
   const { t } = useTranslation('claims');
   const { t: tDocuments } = useTranslation('documents');
   const format = useClaimFormat();
@@ -168,7 +186,7 @@ function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Clai
         </section>
       ) : null}
       {!isDraft ? <Tracker claim={claim} /> : null}
-      <Requested claim={claim} onChanged={onChanged} />
+      <Requested documents={documents} />
       {claim.documents.length > 0 ? (
         <section className="claims-section" aria-labelledby="claim-documents">
           <h2 id="claim-documents">{isDraft ? t('wizard.documents.added') : t('detail.documents')}</h2>
@@ -193,22 +211,30 @@ function ClaimView({ claim, onChanged }: { claim: Claim; onChanged: (claim: Clai
 
 /** /user/claim/detail/{id}: the SPEC 3 fields, the stage tracker with dates, the documents, a refusal, and documents the insurer asks for. */
 export default function ClaimDetailPage() {
+  const { claimId = '' } = useParams<{ claimId: string }>();
+  // Another claim starts its own documents machine.
+  return <ClaimDetail key={claimId} claimId={claimId} />;
+}
+
+function ClaimDetail({ claimId }: { claimId: string }) {
   const { t, i18n } = useTranslation(['claims', UPLOAD_NAMESPACE]);
   const translate = useMessage();
-  const { claimId = '' } = useParams<{ claimId: string }>();
   const [tick, setTick] = useState(0);
-  const [updated, setUpdated] = useState<Claim | null>(null);
   const load = useCallback(() => getClaim(Number(claimId)), [claimId]);
   const resource = useResource(load, `${i18n.language}:${tick}`);
-  // A document added here answers the claim at once; a poll starts from the server's copy again.
-  const claim = updated ?? resource.data ?? null;
+  // The claim as the server last answered: a load or poll is handed to the machine, which also takes the answers of the documents it adds.
+  const actor = useActorRef(appMachine);
+  // Before the page paints, so the requested documents show with the claim (no shift).
+  useLayoutEffect(() => {
+    if (resource.data) actor.send({ type: 'claim.loaded', claim: resource.data });
+  }, [actor, resource.data]);
+  const view = useSelector(actor, connectClaimDocuments, shallowEqual);
+  const claim = view.claim ?? resource.data ?? null;
+  const documents: ClaimDocumentsView = { ...view, retry: (documentType) => actor.send({ type: 'documents.retry', documentType }) };
   const waiting = claim?.stage === 'received';
   useEffect(() => {
     if (!waiting) return undefined;
-    const timer = setTimeout(() => {
-      setUpdated(null);
-      setTick((value) => value + 1);
-    }, POLL_MS);
+    const timer = setTimeout(() => setTick((value) => value + 1), POLL_MS);
     return () => clearTimeout(timer);
   }, [waiting, tick]);
 
@@ -231,7 +257,7 @@ export default function ClaimDetailPage() {
         </>
       ) : null}
       {!claim && resource.status === 'loading' ? <Spinner label={t('detail.loading')} /> : null}
-      {claim ? <ClaimView claim={claim} onChanged={setUpdated} /> : null}
+      {claim ? <ClaimView claim={claim} documents={documents} /> : null}
     </div>
   );
 }

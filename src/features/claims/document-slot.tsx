@@ -2,7 +2,8 @@
  * One claim document to add: an upload slot (the resumable store, kind 'document': PDF, JPEG or PNG,
  * at most 20 MB, progress, retry, remove) whose finished upload is attached to the claim at once
  * (POST /api/claims/{id}/documents/). Once attached, the slot starts empty again so another file of
- * the same kind can follow; the claim the server answered goes to `onAttached`.
+ * the same kind can follow; the claim the server answered goes to `onAttached`. `DocumentSlotParts` is
+ * what a slot shows, also for the claim's detail page, whose slots run on the claim-documents machine.
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import type { UploadedFile } from '../../../contract/upload.schema';
 import { addClaimDocument } from '../../api/claims.api';
 import { bearerHeaders } from '../../api/client';
 import { ErrorNotice } from '../../shared/notices';
-import { UploadSlot } from '../../shared/upload/upload-slot';
+import { UploadSlot, type UploadActor } from '../../shared/upload/upload-slot';
 import { useUploadSlot } from '../../shared/upload/use-upload-slot';
 import { Button } from '../../ui/button';
 
@@ -27,7 +28,6 @@ interface DocumentSlotProps {
 }
 
 function Slot({ claimId, documentType, label, onAttached, done = false }: DocumentSlotProps) {
-  const { t } = useTranslation('claims');
   const [uploadId, setUploadId] = useState<string | null>(null);
   const [attaching, setAttaching] = useState(false);
   const [error, setError] = useState<Message | null>(null);
@@ -61,6 +61,35 @@ function Slot({ claimId, documentType, label, onAttached, done = false }: Docume
   const actor = useUploadSlot({ kind: 'document', headers: bearerHeaders, onUploaded: uploaded });
 
   return (
+    <DocumentSlotParts
+      actor={actor}
+      documentType={documentType}
+      label={label}
+      done={done}
+      attaching={attaching}
+      error={error}
+      onRetry={uploadId ? () => attach(uploadId) : null}
+    />
+  );
+}
+
+interface DocumentSlotPartsProps {
+  actor: UploadActor;
+  documentType: DocumentType;
+  label: string;
+  done?: boolean;
+  /** Its finished upload is being attached to the claim. */
+  attaching: boolean;
+  /** Why attaching failed. */
+  error: Message | null;
+  /** Attach the upload again (shown with the error). */
+  onRetry: (() => void) | null;
+}
+
+/** What a claim document slot shows: the upload slot, "attaching…", and a failed attach with its retry. */
+export function DocumentSlotParts({ actor, documentType, label, done = false, attaching, error, onRetry }: DocumentSlotPartsProps) {
+  const { t } = useTranslation('claims');
+  return (
     <div className="claim-document-slot" data-document={documentType}>
       <UploadSlot actor={actor} label={label} headers={bearerHeaders} camera="environment" doneText={done ? t('wizard.documents.slotDone') : null} />
       {attaching ? (
@@ -71,8 +100,8 @@ function Slot({ claimId, documentType, label, onAttached, done = false }: Docume
       {error ? (
         <div className="claim-document-slot__error">
           <ErrorNotice message={error} />
-          {uploadId ? (
-            <Button variant="secondary" onPress={() => attach(uploadId)}>
+          {onRetry ? (
+            <Button variant="secondary" onPress={onRetry}>
               {t('wizard.retry')}
             </Button>
           ) : null}
