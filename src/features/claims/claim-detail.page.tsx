@@ -11,8 +11,7 @@ import { claimDocumentsMachine } from '../../../machines/claim-documents.machine
 import { routePaths } from '../../../contract/paths';
 import { addClaimDocument, getClaim } from '../../api/claims.api';
 import { bearerHeaders } from '../../api/client';
-import { useMessage } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { useMessage } from '../../platform/messages';
 import { useResource } from '../../flows/use-resource';
 import { ContactHelp } from '../../shared/contact-help';
 import { UPLOAD_NAMESPACE } from '../../shared/upload/upload-slot';
