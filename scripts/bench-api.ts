@@ -14,60 +14,19 @@
  * Each run lasts BENCH_SECONDS (10). Figures depend on the machine and on what else runs on it: read
  * the ratio, which both sides share. Prints; never fails (exit 0), a missed target says MISSED.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { fmt, freePort, line, ROOT, startChild, stop } from './bench-children';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = join(ROOT, 'dist-server', 'main.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const RATE = 1000;
 const RATIO_TARGET = 0.25;
 const P99_TARGET_MS = 20;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-/** Starts a child process and resolves once it prints a line matching `ready`. */
-const startChild = (args: string[], env: Record<string, string>, ready: RegExp) =>
-  new Promise<ChildProcess>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 180 s:\n${output}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        resolve(child);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
-    });
-  });
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 /** The bare baseline: node:http answering a file's bytes, nothing else. */
 const BARE_SERVER = `
@@ -96,14 +55,12 @@ const run = async (url: string, headers: Record<string, string>, overallRate?: n
   return result;
 };
 
-const fmt = (value: number, digits = 1) => value.toFixed(digits);
-const line = (cells: string[], widths: number[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
 
 const work = await mkdtemp(join(tmpdir(), 'bench-api-'));
 const children: ChildProcess[] = [];
 try {
   const appPort = await freePort();
-  const app = await startChild(
+  const { child: app } = await startChild(
     [SERVER],
     { PORT: String(appPort), HOST: '127.0.0.1', DEMO: '1', DATA_DIR: join(work, 'data'), TOKEN_SECRET: 'bench-secret-that-is-long-enough-0123456789', NODE_ENV: 'production' },
     /listening on/,
@@ -126,7 +83,7 @@ try {
   await writeFile(join(work, 'home.json'), homeBytes);
   await writeFile(join(work, 'profile.json'), profileBytes);
   const barePort = await freePort();
-  const bare = await startChild(['-e', BARE_SERVER], { PORT: String(barePort), HOME_JSON: join(work, 'home.json'), PROFILE_JSON: join(work, 'profile.json') }, /listening/);
+  const { child: bare } = await startChild(['-e', BARE_SERVER], { PORT: String(barePort), HOME_JSON: join(work, 'home.json'), PROFILE_JSON: join(work, 'profile.json') }, /listening/);
   children.push(bare);
   const bareUrl = `http://127.0.0.1:${barePort}`;
 

@@ -24,15 +24,14 @@
  * `--streams 2000`, `--skip-sse`, `--skip-http`. Needs `npm run build:server` (the npm script runs it).
  * Prints; never fails on a missed target. Not part of `npm test`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import { fmt, freePort, line, ROOT, startChild, stop } from './bench-children';
 import pg from 'pg';
 import { issueToken } from '../server/auth/token';
 import { claimPageSql } from '../server/claims/claims.repo';
@@ -56,7 +55,6 @@ const SECONDS = Number(options.seconds);
 const STREAMS = Number(options.streams);
 if (!(SCALE > 0 && SCALE <= 1 && SECONDS > 0 && STREAMS >= 0)) throw new Error('--scale in (0, 1], --seconds > 0, --streams ≥ 0');
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = join(ROOT, 'dist-server', 'main.js');
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const CONNECTIONS = 10;
@@ -67,48 +65,6 @@ const KIND = BASE_URL ? 'PostgreSQL' : 'PGlite';
 const n = (full: number) => Math.max(1, Math.round(full * SCALE));
 const VOLUME = { users: n(50_000), policies: n(100_000), heavyPolicies: Math.max(20, Math.round(2_000 * SCALE)) };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-/** Starts a child process; resolves with it and the ms from spawn to a line matching `ready`. */
-const startChild = (args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 600_000) =>
-  new Promise<{ child: ChildProcess; ms: number }>((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        resolve({ child, ms: performance.now() - started });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
-    });
-  });
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
-const fmt = (value: number, digits = 1) => value.toFixed(digits);
-const line = (cells: string[], widths: number[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
 const timed = async <T>(label: string, work: () => Promise<T>) => {
   const started = performance.now();
   const result = await work();
@@ -301,7 +257,7 @@ try {
   });
   const startApp = async () => {
     const port = await freePort();
-    const started = await startChild([SERVER], serverEnv(port), /listening on/);
+    const started = await startChild([SERVER], serverEnv(port), /listening on/, 600_000);
     return { ...started, url: `http://127.0.0.1:${port}` };
   };
 
@@ -394,7 +350,7 @@ try {
         res.end(body);
       }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('bare server listening'));`;
     const barePort = await freePort();
-    const bare = await startChild(['-e', bareSource], { PORT: String(barePort), ANSWERS: join(work, 'answers.json') }, /listening/);
+    const bare = await startChild(['-e', bareSource], { PORT: String(barePort), ANSWERS: join(work, 'answers.json') }, /listening/, 600_000);
     children.push(bare.child);
     const bareUrl = `http://127.0.0.1:${barePort}`;
 
