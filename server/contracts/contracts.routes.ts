@@ -4,18 +4,15 @@
  * purchase shows up once its buyer signs in).
  */
 import { Hono } from 'hono';
-import { savingsGrowth } from '../insurance/savings';
+import { feeSchedule, fullName, savingsGrowth, VISIBLE_POLICY, visibleParams, wholeYears } from '../insurance';
 import type { Beneficiary, ContractDetail, ContractList, ContractSummary, FeeFrequency } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
-import { requireUser } from '../auth/require-user';
-import type { UserRow } from '../auth/users.repo';
+import { requireUser, type UserRow } from '../auth';
 import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
-import { isPendingUpdate, readSchedule } from '../fees/schedule.repo';
-import { feeSchedule, wholeYears } from '../insurance/schedule';
-import { fullName } from '../insurance/policies.repo';
+import { isPendingUpdate, readSchedule } from '../fees';
 
 interface PolicyRow extends ContractSummary {
   owner_name: string | null;
@@ -35,14 +32,6 @@ const columns = (language: Language) => `
 
 const FROM = `from policies p join products pr on pr.id = p.product_id left join users u on u.id = p.user_id`;
 
-/**
- * Policies the user may see: their own, and those insuring the person with their register number when
- * the phone typed in the purchase is the account's phone (confirmed by code at registration). A
- * stranger who buys for someone's register number with another phone adds nothing to their account.
- */
-export const VISIBLE = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
-
-const visibleOf = (user: UserRow) => [user.id, user.register ?? null, user.phone ?? null];
 
 /** "УБ90061512" → "УБ******12". */
 const maskRegister = (register: string | null) => (register ? `${register.slice(0, 2)}${'*'.repeat(Math.max(0, register.length - 4))}${register.slice(-2)}` : '');
@@ -75,8 +64,8 @@ const savingsOf = (payments: readonly { paid_at: string; amount: number }[], rat
  * the same data), or undefined when the user may not see it.
  */
 export const readContractDetail = async (db: Db, user: UserRow, id: number, language: Language): Promise<ContractDetail | undefined> => {
-  const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE} and p.id = $4`, [
-    ...visibleOf(user),
+  const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE_POLICY} and p.id = $4`, [
+    ...visibleParams(user),
     id,
   ]);
   return rows[0] ? detailOf(db, rows[0], language) : undefined;
@@ -161,8 +150,8 @@ const detailOf = async (db: Db, row: PolicyRow, language: Language): Promise<Con
   return detail;
 };
 
-/** The list (GET /api/contracts/): $1 the user's id, $2 register, $3 phone (`visibleOf`). */
-export const contractListSql = (language: Language) => `select ${columns(language)} ${FROM} where ${VISIBLE} order by p.start_date desc, p.id desc`;
+/** The list (GET /api/contracts/): $1 the user's id, $2 register, $3 phone (`visibleParams`). */
+export const contractListSql = (language: Language) => `select ${columns(language)} ${FROM} where ${VISIBLE_POLICY} order by p.start_date desc, p.id desc`;
 
 export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   const app = new Hono<AppEnv>();
@@ -171,7 +160,7 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
 
   app.get('/contracts/', signedIn, async (c) => {
     const language = languageOf(c.req.header('accept-language'));
-    const { rows } = await db.query<PolicyRow>(contractListSql(language), visibleOf(c.var.user));
+    const { rows } = await db.query<PolicyRow>(contractListSql(language), visibleParams(c.var.user));
     return c.json<ContractList>({ contracts: rows.map(summaryOf) });
   });
 

@@ -9,7 +9,7 @@
  */
 import { Hono } from 'hono';
 import { NOTIFICATION_STREAM_EVENT, NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationPage, type UnreadCount } from '../../contract/notification.schema';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import type { Db, Queryable } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { errorKeys } from '../../contract/error.schema';
