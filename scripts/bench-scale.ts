@@ -39,7 +39,7 @@ import type { Db } from '../server/db/db';
 import { openDb } from '../server/db/open';
 import { contractListSql } from '../server/contracts/contracts.routes';
 import { feedbackListSql } from '../server/feedback/feedback.routes';
-import { notificationPageSql } from '../server/notifications/notifications.routes';
+import { notificationPageSql } from '../server/notifications/notifications.repo';
 
 const { values: options } = parseArgs({
   options: {
