@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimPageSql } from '../../server/claims/claims.repo';
 import { contractPageSql } from '../../server/contracts/contracts.routes';
+import { feedbackPageSql } from '../../server/feedback/feedback.routes';
 import { notificationPageSql } from '../../server/notifications/notifications.routes';
 import { createTestServer, testDatabaseKind, type TestServer } from '../../server/testing';
 
@@ -80,6 +81,12 @@ beforeAll(async () => {
        from generate_series(1, 24000) n`,
     [heavy, register, phone],
   );
+  await server.db.query(
+    `insert into feedback (user_id, kind, policy_id, text, created_at)
+     select $1, 'question', case when n % 2 = 0 then $2::int end, 'Plan ' || n, now() - n * interval '2 hours' from generate_series(1, 2000) n`,
+    [heavy, policies[0]!.id],
+  );
+  await server.db.query('analyze feedback');
   await server.db.query('analyze policies');
   await server.db.query('analyze fee_schedule');
   await server.db.query('analyze notifications');
@@ -127,6 +134,18 @@ describe(`list query plans (${testDatabaseKind()})`, () => {
       expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_insured_start_idx/));
       expect(sortedScansOf(tree, 'policies')).toEqual([]);
       expect(sortedScansOf(tree, 'fee_schedule')).toEqual([]);
+    }
+  });
+
+  it('feedback: a page is read from the (user, created_at, id) index, its policies by key, without a sort', async () => {
+    const { rows } = await server.db.query<{ micros: string; id: number }>(
+      `select (extract(epoch from created_at) * 1000000)::bigint::text as micros, id from feedback where user_id = $1 order by created_at desc, id desc offset 1000 limit 1`,
+      [heavy],
+    );
+    for (const plan of [await planOf(feedbackPageSql('mn', false), [heavy, 21]), await planOf(feedbackPageSql('mn', true), [heavy, 21, rows[0]!.micros, rows[0]!.id])]) {
+      expect(plan.filter((node) => / (feedback|policies)$/.test(node))).toEqual([]);
+      expect(plan).toContainEqual(expect.stringMatching(/^Index Scan feedback_user_created_idx/));
+      expect(plan).not.toContainEqual(expect.stringMatching(/Sort/));
     }
   });
 });
