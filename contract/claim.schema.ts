@@ -6,6 +6,7 @@
  */
 import { z } from 'zod/mini';
 import { isoDateSchema, personNameSchema } from './insurance.schema';
+import { nextCursorSchema } from './page.schema';
 import { dbIdSchema, messages } from './validation';
 
 export const CLAIM_TYPES = ['treatment', 'accident', 'critical_illness', 'death', 'disability'] as const;
@@ -244,10 +245,8 @@ export type ClaimSummary = z.infer<typeof claimSummarySchema>;
  */
 export const claimListSchema = z.object({
   claims: z.array(claimSummarySchema),
-  next: z.nullable(z.string()),
+  next: nextCursorSchema,
 });
-/** A claim list cursor: the claim's date in microseconds since 1970 and its id. */
-export const CLAIM_CURSOR_RE = /^\d{1,17}-\d{1,15}$/;
 export type ClaimList = z.infer<typeof claimListSchema>;
 
 /** The document types still missing from a claim for its type. */

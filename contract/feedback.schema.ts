@@ -4,6 +4,7 @@
  * validates every request again. See docs/api.md, "Feedback".
  */
 import { z } from 'zod/mini';
+import { nextCursorSchema } from './page.schema';
 import { dbIdSchema, messages } from './validation';
 
 export const FEEDBACK_KINDS = ['question', 'complaint', 'suggestion', 'thanks'] as const;
@@ -36,6 +37,12 @@ export const feedbackItemSchema = z.object({
 });
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 
-/** GET /api/feedback/: the user's feedback, newest first. */
-export const feedbackListSchema = z.object({ items: z.array(feedbackItemSchema) });
+/** The feedback a page of GET /api/feedback/ shows. */
+export const FEEDBACK_PAGE_SIZE = 20;
+
+/**
+ * GET /api/feedback/?before={cursor}: the user's feedback, newest first (sent, then id),
+ * FEEDBACK_PAGE_SIZE a page; `next` is the `before` of the next (older) page (contract/page.schema.ts).
+ */
+export const feedbackListSchema = z.object({ items: z.array(feedbackItemSchema), next: nextCursorSchema });
 export type FeedbackList = z.infer<typeof feedbackListSchema>;

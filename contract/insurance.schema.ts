@@ -5,6 +5,7 @@
  * bodies again and stores them). See docs/api.md, section "Buying insurance".
  */
 import { z } from 'zod/mini';
+import { nextCursorSchema } from './page.schema';
 import { messages, phoneSchema, registerSchema } from './validation';
 
 // ---------------------------------------------------------------------------------------------------
@@ -561,7 +562,21 @@ export const contractSummarySchema = z.object({
 });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
 
-export const contractListSchema = z.object({ contracts: z.array(contractSummarySchema) });
+/** The policies a page of GET /api/contracts/ shows. */
+export const CONTRACTS_PAGE_SIZE = 20;
+
+/** A policy in the list, with what it owes now. */
+export const contractListItemSchema = z.extend(contractSummarySchema, {
+  /** The sum of its due and overdue fees (whole MNT) and whether any is overdue; null when it owes nothing now or is not in force. */
+  owed: z.nullable(z.object({ amount: z.int(), overdue: z.boolean() })),
+});
+export type ContractListItem = z.infer<typeof contractListItemSchema>;
+
+/**
+ * GET /api/contracts/?before={cursor}: newest first (start date, then id), CONTRACTS_PAGE_SIZE a page;
+ * `next` is the `before` of the next (older) page, null at the end (contract/page.schema.ts).
+ */
+export const contractListSchema = z.object({ contracts: z.array(contractListItemSchema), next: nextCursorSchema });
 export type ContractList = z.infer<typeof contractListSchema>;
 
 /** One point of a savings policy's growth: at the end of a policy year (the last one: the end date). */

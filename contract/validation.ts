@@ -64,6 +64,7 @@ export const messages = {
   idempotencyKey: 'validation.idempotencyKey',
   invalidCharacters: 'validation.invalidCharacters',
   tooDeep: 'validation.tooDeep',
+  listCursor: 'validation.listCursor',
 } as const;
 
 /** Phone: required, digits only, exactly 8 digits. */

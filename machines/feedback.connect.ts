@@ -19,6 +19,8 @@ export const connectFeedback = (snapshot: SnapshotFrom<typeof feedbackMachine>) 
   isSent: snapshot.matches({ form: 'sent' }),
   /** The earlier feedback, null until the first load answers (kept while it reloads). */
   items: snapshot.context.items,
+  /** The cursor of the list's next (older) page, null on the last one. */
+  next: snapshot.context.next,
   /** Why the list did not load; the page offers a retry. */
   listError: snapshot.matches({ list: 'failed' }) ? snapshot.context.listError : null,
 });

@@ -39,6 +39,8 @@ export interface FeedbackContext {
   error: Message | null;
   /** The earlier feedback, null until the first load answers. */
   items: FeedbackItem[] | null;
+  /** The cursor of the next (older) page of the list, null on its last page. */
+  next: string | null;
   listError: Message | null;
 }
 
@@ -120,7 +122,10 @@ export const feedbackMachine = setup({
     showError: assign(({ event }) => ({ error: errorMessage(errorOf(event)), fieldErrors: errorFields(errorOf(event)) })),
     clearForm: assign(({ context }) => ({ form: EMPTY_FORM, fieldErrors: {}, error: null, sentCount: context.sentCount + 1 })),
     reloadList: raise({ type: 'feedback.reload' }),
-    showList: assign(({ event }) => ({ items: (event as unknown as { output: FeedbackList }).output.items, listError: null })),
+    showList: assign(({ event }) => {
+      const { items, next } = (event as unknown as { output: FeedbackList }).output;
+      return { items, next, listError: null };
+    }),
     showListError: assign(({ event }) => ({ listError: errorMessage(errorOf(event)) })),
     forgetListError: assign({ listError: null }),
   },
@@ -129,7 +134,7 @@ export const feedbackMachine = setup({
   },
 }).createMachine({
   id: 'feedback',
-  context: ({ input }) => ({ keySeed: input.keySeed, sentCount: 0, form: EMPTY_FORM, fieldErrors: {}, error: null, items: null, listError: null }),
+  context: ({ input }) => ({ keySeed: input.keySeed, sentCount: 0, form: EMPTY_FORM, fieldErrors: {}, error: null, items: null, next: null, listError: null }),
   type: 'parallel',
   states: {
     form: {

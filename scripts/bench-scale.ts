@@ -37,8 +37,8 @@ import { issueToken } from '../server/auth/token';
 import { claimPageSql } from '../server/claims/claims.repo';
 import type { Db } from '../server/db/db';
 import { openDb } from '../server/db/open';
-import { contractListSql } from '../server/contracts/contracts.routes';
-import { feedbackListSql } from '../server/feedback/feedback.routes';
+import { contractPageSql } from '../server/contracts/contracts.routes';
+import { feedbackPageSql } from '../server/feedback/feedback.routes';
 import { notificationPageSql } from '../server/notifications/notifications.repo';
 
 const { values: options } = parseArgs({
@@ -297,12 +297,12 @@ try {
     )
   ).rows[0];
   const plans: [string, string, unknown[]][] = [
-    ['contracts', contractListSql('mn'), [heavy.id, heavyUser[0]?.register ?? null, heavyUser[0]?.phone ?? null]],
+    ['contracts, first page', contractPageSql('mn', false), [heavy.id, heavyUser[0]?.register ?? null, heavyUser[0]?.phone ?? null, 21, '2026-01-01', '2026-02-01']],
     ['claims, first page', claimPageSql('mn', false), [heavy.id, 21]],
     ['claims, after a cursor', claimPageSql('mn', true), [heavy.id, 21, midClaim?.micros ?? '0', midClaim?.id ?? 0]],
     ['notifications, first page', notificationPageSql(false), [heavy.id, 21]],
     ['notifications, after a cursor', notificationPageSql(true), [heavy.id, 21, midNotification]],
-    ['feedback', feedbackListSql('mn'), [heavy.id]],
+    ['feedback, first page', feedbackPageSql('mn', false), [heavy.id, 21]],
   ];
   console.log('\nPlans of the list queries for the heavy user (EXPLAIN ANALYZE; FLAGGED: a Seq Scan or a Sort):');
   for (const [label, sql, params] of plans) {

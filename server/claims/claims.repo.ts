@@ -19,6 +19,7 @@ import {
   type DocumentType,
 } from '../../contract/claim.schema';
 import type { Queryable } from '../db/db';
+import { beforeCursor, cursorColumn, pageOf } from '../http/keyset';
 import type { Language } from '../http/language';
 import { VISIBLE_POLICY, visibleParams } from '../insurance';
 import { notify } from '../notifications';
@@ -166,8 +167,8 @@ export const toClaim = async (db: Queryable, row: ClaimRow, language: Language):
 const SHOWN_CLAIM = `(c.status = 'sent' or c.claim_type is not null or exists (select 1 from claim_documents d where d.claim_id = c.id))`;
 
 /**
- * One page of the user's claims, newest first, after the place `before` names (a CLAIM_CURSOR_RE
- * string: the list date in microseconds and the id). A keyset page on `claims_user_idx`, whose order it
+ * One page of the user's claims, newest first, before the place `before` names (the claim's list date
+ * in microseconds and its id, server/http/keyset.ts). A keyset page on `claims_user_idx`, whose order it
  * follows: reading page 100 costs what page 1 costs, and no page counts all the user's claims.
  */
 /**
@@ -176,21 +177,21 @@ const SHOWN_CLAIM = `(c.status = 'sent' or c.claim_type is not null or exists (s
  * always a bound of the index scan (tests/unit/server-list-plans.test.ts reads the plans).
  */
 export const claimPageSql = (language: Language, after: boolean) =>
-  `select (extract(epoch from coalesce(c.sent_at, c.created_at)) * 1000000)::bigint || '-' || c.id as cursor,
+  `select ${cursorColumn('coalesce(c.sent_at, c.created_at)', 'c.id')},
           c.id, c.claim_number, c.status, c.stage, c.outcome, c.policy_id, p.contract_number, pr.name_${language} as product_name,
           c.claim_type, (c.event->>'amount')::bigint as amount, coalesce(c.sent_at, c.created_at) as date, c.sent_at
      from claims c join policies p on p.id = c.policy_id join products pr on pr.id = p.product_id
     where c.user_id = $1 and ${SHOWN_CLAIM}
-      ${after ? `and (coalesce(c.sent_at, c.created_at), c.id) < (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::bigint)` : ''}
+      ${after ? `and ${beforeCursor('coalesce(c.sent_at, c.created_at)', 'c.id', 3)}` : ''}
     order by coalesce(c.sent_at, c.created_at) desc, c.id desc
     limit $2`;
 
-export const listClaims = async (db: Queryable, userId: number, language: Language, before: string | null, pageSize: number): Promise<ClaimList> => {
+export const listClaims = async (db: Queryable, userId: number, language: Language, before: [string, string] | null, pageSize: number): Promise<ClaimList> => {
   const { rows } = await db.query<{ cursor: string;
     id: number; claim_number: string | null; status: 'draft' | 'sent'; stage: ClaimStage | null; outcome: ClaimOutcome | null; policy_id: number;
     contract_number: string; product_name: string; claim_type: ClaimType | null; amount: string | number | null; date: Date; sent_at: Date | null;
-  }>(claimPageSql(language, before !== null), [userId, pageSize + 1, ...(before ? before.split('-') : [])]);
-  const claims: ClaimSummary[] = rows.slice(0, pageSize).map((row) => ({
+  }>(claimPageSql(language, before !== null), [userId, pageSize + 1, ...(before ?? [])]);
+  const page = pageOf(rows, pageSize, (row): ClaimSummary => ({
     id: Number(row.id),
     claim_number: row.claim_number,
     status: row.status,
@@ -204,7 +205,7 @@ export const listClaims = async (db: Queryable, userId: number, language: Langua
     date: row.date.toISOString(),
     decision_due: decisionDueAt(row.sent_at),
   }));
-  return { claims, next: rows.length > pageSize ? (rows[pageSize - 1]?.cursor ?? null) : null };
+  return { claims: page.items, next: page.next };
 };
 
 /** The user's open draft for the policy, made when there is none (two racing calls find one: the unique index). */

@@ -7,7 +7,6 @@ import { Hono, type Context } from 'hono';
 import {
   addDocumentBodySchema,
   claimMessages,
-  CLAIM_CURSOR_RE,
   CLAIMS_PAGE_SIZE,
   eventStepSchemaFor,
   firstIncompleteClaimStep,
@@ -25,6 +24,7 @@ import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { cursorOf } from '../http/keyset';
 import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
@@ -86,9 +86,7 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   app.get('/claims/policies/', signedIn, async (c) => c.json({ policies: await claimablePolicies(db, userOf(c), languageOfRequest(c)) }));
 
   app.get('/claims/', signedIn, async (c) => {
-    const before = c.req.query('before') ?? null;
-    if (before !== null && !CLAIM_CURSOR_RE.test(before)) throw notFound();
-    return c.json<ClaimList>(await listClaims(db, userOf(c).id, languageOfRequest(c), before, CLAIMS_PAGE_SIZE));
+    return c.json<ClaimList>(await listClaims(db, userOf(c).id, languageOfRequest(c), cursorOf(c), CLAIMS_PAGE_SIZE));
   });
 
   /** The user's open draft for a policy, made when there is none: every device continues the same one. */

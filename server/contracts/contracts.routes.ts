@@ -4,13 +4,16 @@
  * purchase shows up once its buyer signs in).
  */
 import { Hono } from 'hono';
-import { feeSchedule, fullName, savingsGrowth, VISIBLE_POLICY, visibleParams, wholeYears } from '../insurance';
-import type { Beneficiary, ContractDetail, ContractList, ContractSummary, FeeFrequency } from '../../contract/insurance.schema';
+import { addDays, feeSchedule, fullName, savingsGrowth, VISIBLE_POLICY, visibleParams, wholeYears } from '../insurance';
+import { DUE_WINDOW_DAYS } from '../../contract/fee.schema';
+import type { Beneficiary, ContractDetail, ContractList, ContractListItem, ContractSummary, FeeFrequency } from '../../contract/insurance.schema';
+import { CONTRACTS_PAGE_SIZE } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { requireUser, type UserRow } from '../auth';
 import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
+import { beforeCursor, cursorColumn, cursorOf, pageOf } from '../http/keyset';
 import { languageOf, type Language } from '../http/language';
 import { isPendingUpdate, readSchedule } from '../fees';
 
@@ -150,18 +153,62 @@ const detailOf = async (db: Db, row: PolicyRow, language: Language): Promise<Con
   return detail;
 };
 
-/** The list (GET /api/contracts/): $1 the user's id, $2 register, $3 phone (`visibleParams`). */
-export const contractListSql = (language: Language) => `select ${columns(language)} ${FROM} where ${VISIBLE_POLICY} order by p.start_date desc, p.id desc`;
+/** One half of the list: the ids of the policies `who` picks, newest first, from the cursor on ($7/$8), at most $4. */
+const contractBranch = (who: string, after: boolean) =>
+  `(select p.id, p.start_date from policies p
+     where ${who}${after ? ` and ${beforeCursor('p.start_date', 'p.id', 7, 'date')}` : ''}
+     order by p.start_date desc, p.id desc limit $4)`;
+
+/**
+ * A page of the list (GET /api/contracts/?before=): $1 the user's id, $2 register, $3 phone
+ * (`visibleParams`), $4 the rows to read, $5 today and $6 the last day a fee is 'due' (what a policy owes
+ * now, as GET /api/fees/due/ counts it), and with `after` $7/$8 the cursor. VISIBLE's two halves are
+ * two keyset reads of ids, each on the index in the list's order (migration 024:
+ * `policies_user_start_idx`, `policies_insured_start_idx`); only their at most 2 × $4 rows are merged,
+ * and only the page's rows are joined to their product and owner and sum their unpaid fees (on
+ * `fee_schedule_unpaid_idx`).
+ */
+export const contractPageSql = (language: Language, after: boolean) => `
+  select ${columns(language)}, ${cursorColumn('p.start_date', 'p.id')}, owed.amount as owed_amount, owed.overdue as owed_overdue
+    from (select id from (
+            ${contractBranch('p.user_id = $1', after)}
+            union all
+            ${contractBranch('p.insured_register = $2 and p.insured_phone = $3 and p.user_id is distinct from $1', after)}
+          ) both_halves order by start_date desc, id desc limit $4) page
+    join policies p on p.id = page.id
+    join products pr on pr.id = p.product_id left join users u on u.id = p.user_id
+    left join lateral (
+      select sum(s.amount)::bigint as amount, bool_or(s.due_date < $5::date) as overdue from fee_schedule s
+       where s.policy_id = p.id and s.paid_at is null and s.due_date <= $6::date and p.status in ('active', 'lapsed')
+    ) owed on true
+   order by p.start_date desc, p.id desc`;
+
+interface ContractPageRow extends PolicyRow {
+  cursor: string;
+  owed_amount: string | number | null;
+  owed_overdue: boolean | null;
+}
 
 export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(db, secret);
 
-
   app.get('/contracts/', signedIn, async (c) => {
     const language = languageOf(c.req.header('accept-language'));
-    const { rows } = await db.query<PolicyRow>(contractListSql(language), visibleParams(c.var.user));
-    return c.json<ContractList>({ contracts: rows.map(summaryOf) });
+    const before = cursorOf(c);
+    const today = todayInMongolia();
+    const { rows } = await db.query<ContractPageRow>(contractPageSql(language, before !== null), [
+      ...visibleParams(c.var.user),
+      CONTRACTS_PAGE_SIZE + 1,
+      today,
+      addDays(today, DUE_WINDOW_DAYS),
+      ...(before ?? []),
+    ]);
+    const page = pageOf(rows, CONTRACTS_PAGE_SIZE, (row): ContractListItem => ({
+      ...summaryOf(row),
+      owed: row.owed_amount === null ? null : { amount: Number(row.owed_amount), overdue: row.owed_overdue === true },
+    }));
+    return c.json<ContractList>({ contracts: page.items, next: page.next });
   });
 
   app.get('/contracts/:id/', signedIn, async (c) => {

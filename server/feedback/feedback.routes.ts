@@ -1,18 +1,20 @@
 /**
  * Feedback (issue 14), bearer only, each user sees only their own:
- *   GET  /api/feedback/   the user's feedback, newest first, with the insurer's replies (in the request's language)
+ *   GET  /api/feedback/?before={cursor}   the user's feedback, newest first, FEEDBACK_PAGE_SIZE a page, with the
+ *                         insurer's replies (in the request's language)
  *   POST /api/feedback/   sends feedback; `Idempotency-Key` required (a repeat answers the same feedback)
  * The optional policy must be one the user sees in GET /api/contracts/. The reference insurer replies
  * after FEEDBACK_REPLY_DELAY_SECONDS (auto-reply.ts).
  */
 import { Hono } from 'hono';
-import { feedbackRequestSchema, type FeedbackItem, type FeedbackKind, type FeedbackList } from '../../contract/feedback.schema';
+import { FEEDBACK_PAGE_SIZE, feedbackRequestSchema, type FeedbackItem, type FeedbackKind, type FeedbackList } from '../../contract/feedback.schema';
 import { messages } from '../../contract/validation';
 import { requireUser, type UserRow } from '../auth';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { badRequest, notFound } from '../http/errors';
+import { beforeCursor, cursorColumn, cursorOf, pageOf } from '../http/keyset';
 import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
 import { languageOf, type Language } from '../http/language';
 import { readBody } from '../http/validate';
@@ -34,8 +36,8 @@ interface Row {
   replied_at: Date | null;
 }
 
-const select = (language: Language) => `
-  select f.id, f.kind, f.policy_id, p.contract_number, f.text, f.created_at, f.reply_text_${language} as reply_text, f.replied_at
+const select = (language: Language, cursor = '') => `
+  select ${cursor}f.id, f.kind, f.policy_id, p.contract_number, f.text, f.created_at, f.reply_text_${language} as reply_text, f.replied_at
     from feedback f left join policies p on p.id = f.policy_id`;
 
 const toItem = (row: Row): FeedbackItem => ({
@@ -58,8 +60,14 @@ const seesPolicy = async (q: Queryable, user: UserRow, policyId: number) =>
     )
   ).rows.length > 0;
 
-/** The list (GET /api/feedback/): $1 the user's id. */
-export const feedbackListSql = (language: Language) => `${select(language)} where f.user_id = $1 order by f.id desc`;
+/**
+ * A page of the list (GET /api/feedback/?before=): $1 the user's id, $2 the rows to read, with `after`
+ * $3/$4 the cursor; a keyset page on `feedback_user_created_idx` (migration 024), in its order.
+ */
+export const feedbackPageSql = (language: Language, after: boolean) =>
+  `${select(language, `${cursorColumn('f.created_at', 'f.id')}, `)}
+    where f.user_id = $1${after ? ` and ${beforeCursor('f.created_at', 'f.id', 3)}` : ''}
+    order by f.created_at desc, f.id desc limit $2`;
 
 export const feedbackRoutes = ({ db, secret, replyDelaySeconds = FEEDBACK_REPLY_DELAY_SECONDS }: { db: Db; secret: string } & FeedbackOptions) => {
   const app = new Hono<AppEnv>();
@@ -67,8 +75,9 @@ export const feedbackRoutes = ({ db, secret, replyDelaySeconds = FEEDBACK_REPLY_
 
   app.get('/feedback/', signedIn, async (c) => {
     const language = languageOf(c.req.header('accept-language'));
-    const { rows } = await db.query<Row>(feedbackListSql(language), [c.var.user.id]);
-    return c.json<FeedbackList>({ items: rows.map(toItem) });
+    const before = cursorOf(c);
+    const { rows } = await db.query<Row & { cursor: string }>(feedbackPageSql(language, before !== null), [c.var.user.id, FEEDBACK_PAGE_SIZE + 1, ...(before ?? [])]);
+    return c.json<FeedbackList>(pageOf(rows, FEEDBACK_PAGE_SIZE, toItem));
   });
 
   app.post('/feedback/', jsonBodyLimit, signedIn, async (c) => {

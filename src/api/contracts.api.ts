@@ -2,8 +2,9 @@
 import { http, request } from './client';
 import { contractDetailSchema, contractListSchema } from '../../contract/insurance.schema';
 
-/** GET /api/contracts/: the user's policies and those insuring their register number, newest first. */
-export const getContracts = () => request(contractListSchema, () => http.get('api/contracts/').json());
+/** GET /api/contracts/?before=: the user's policies and those insuring their register number, newest first, 20 a page, from the `next` cursor of the page before. */
+export const getContracts = (before: string | null = null) =>
+  request(contractListSchema, () => http.get('api/contracts/', before ? { searchParams: { before } } : {}).json());
 
 /** GET /api/contracts/{id}/: one policy with its schedule, payments and beneficiaries (404 when not the user's). */
 export const getContract = (id: string) =>

@@ -6,8 +6,8 @@ import { ContractDetailPage, ContractsPage } from './support/pages/contracts.pag
 import { feeListSchema } from '../../contract/fee.schema';
 import { formatMoney } from '../../src/platform/format';
 import { exactly, text } from './support/texts';
-import { accessTokenFor, demoUser } from './support/users';
-import { expectPath, expectVisible, scrollWidth } from './support/ui';
+import { accessTokenFor, demoUser, secondUser } from './support/users';
+import { expectHidden, expectPath, expectVisible, scrollWidth } from './support/ui';
 
 const e2e = useBrowserTests();
 
@@ -147,7 +147,7 @@ describe('my insurances', () => {
 
   it('says so when there are no policies, with the way to the catalogue', async () => {
     const { page, contracts } = await open('en');
-    await page.route('**/api/contracts/', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"contracts":[]}' }));
+    await page.route('**/api/contracts/', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"contracts":[],"next":null}' }));
     await contracts.open();
     await contracts.seeNoInsurances();
     await expectVisible(page.getByRole('main').getByRole('link', { name: 'See online insurance' }));
@@ -167,6 +167,31 @@ describe('my insurances', () => {
     await contracts.retry();
     expect(await contracts.contractNumbers()).toHaveLength(3);
   });
+
+  it('pages a long list: 20 policies, then the older ones, then back to the newest (issue 27)', async () => {
+    // The second user gets 25 more policies of their own, a day apart (the demo user's list stays as seeded).
+    await e2e.db.query(
+      `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+       select u.id, 'PG-' || lpad(n::text, 2, '0'), 100, date '2026-10-01' - n, date '2046-01-01', 50000, 'annual', 'active'
+         from users u, generate_series(1, 25) n where u.email = $1`,
+      [secondUser.email],
+    );
+    const site = await e2e.openSite({ language: 'en', signedInAs: secondUser });
+    const contracts = new ContractsPage(site.language);
+    const { page } = site;
+    const t = (key: string) => text('en', `contracts:${key}`);
+    await contracts.open();
+    const numbers = async () => (await contracts.contractNumbers()).filter((number) => number.startsWith('PG-'));
+    await expectVisible(contracts.card('PG-01'));
+    expect(await numbers()).toEqual(Array.from({ length: 20 }, (_, index) => `PG-${String(index + 1).padStart(2, '0')}`));
+    await expectHidden(page.getByRole('link', { name: t('list.newest') }));
+    await page.getByRole('navigation', { name: t('list.pages') }).getByRole('link', { name: t('list.older') }).click();
+    await expectVisible(contracts.card('PG-25'));
+    expect(await numbers()).toEqual(['PG-21', 'PG-22', 'PG-23', 'PG-24', 'PG-25']);
+    await page.getByRole('link', { name: t('list.newest') }).click();
+    await expectVisible(contracts.card('PG-01'));
+    expect(await numbers()).toHaveLength(20);
+  }, 60_000);
 
   it('fits a 375 px screen without sideways scrolling, the policy included', async () => {
     const { page, contracts, detail } = await open('mn', 375);

@@ -6,9 +6,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserTests } from './support/harness';
+import { text } from './support/texts';
 import { settlePayment, startPurchase } from './support/purchase-api';
 import { expectVisible, scrollWidth, WAIT_MS } from './support/ui';
-import { accessTokenFor, demoUser } from './support/users';
+import { accessTokenFor, demoUser, secondUser } from './support/users';
 
 const e2e = useBrowserTests();
 
@@ -88,6 +89,29 @@ describe('feedback', () => {
     expect(new URL(page.url()).hash).toMatch(/^#feedback-\d+$/);
     await expectBadge(page, `${unreadBefore} unread`);
   });
+});
+
+describe('feedback pages', () => {
+  it('pages a long list: 20 feedback, then the older ones, then back to the newest (issue 27)', async () => {
+    await e2e.db.query(
+      `insert into feedback (user_id, kind, text, created_at)
+       select u.id, 'question', 'Paged question ' || lpad(n::text, 2, '0'), now() - n * interval '1 hour' from users u, generate_series(1, 25) n where u.email = $1`,
+      [secondUser.email],
+    );
+    const page = await e2e.openPage({ language: 'mn', signedInAs: secondUser });
+    const t = (key: string) => text('mn', `feedback:${key}`);
+    await page.goto('/user/feedback');
+    const list = page.getByRole('list', { name: t('list.title') });
+    const texts = () => list.getByText(/^Paged question/).allTextContents();
+    await expectVisible(list.getByText('Paged question 01'));
+    expect(await texts()).toHaveLength(20);
+    await page.getByRole('navigation', { name: t('list.pages') }).getByRole('link', { name: t('list.older') }).click();
+    await expectVisible(list.getByText('Paged question 25'));
+    expect(await texts()).toEqual(['Paged question 21', 'Paged question 22', 'Paged question 23', 'Paged question 24', 'Paged question 25']);
+    await page.getByRole('link', { name: t('list.newest') }).click();
+    await expectVisible(list.getByText('Paged question 01'));
+    expect(await texts()).toHaveLength(20);
+  }, 60_000);
 });
 
 describe('notifications', () => {

@@ -15,8 +15,8 @@ export const sentItem: FeedbackItem = {
 export const repliedItem: FeedbackItem = {
   ...sentItem, id: 40, kind: 'thanks', policy_id: null, contract_number: null, text: 'Thank you', reply: { text: 'You are welcome', replied_at: '2026-11-25T10:00:00Z' },
 };
-export const firstList = { items: [repliedItem] };
-export const reloadedList = { items: [sentItem, repliedItem] };
+export const firstList = { items: [repliedItem], next: '1764151200000000-40' };
+export const reloadedList = { items: [sentItem, repliedItem], next: null };
 /** The server refuses the text (a rule the client does not know). */
 export const textRefused = new ApiError(422, { key: errorKeys.invalidRequest }, { text: { key: 'validation.maxLength', values: { max: 10 } } });
 export const networkDown = new TypeError('Failed to fetch');
@@ -64,7 +64,7 @@ export const feedbackModel = defineModel({
   }),
   simplePaths: false,
   oracle: {
-    initial: ({ keySeed }) => ({ keySeed, sentCount: 0, form: emptyForm, fieldErrors: {}, error: null, items: null, listError: null }),
+    initial: ({ keySeed }) => ({ keySeed, sentCount: 0, form: emptyForm, fieldErrors: {}, error: null, items: null, next: null, listError: null }),
     initialState: () => ({ form: 'editing', list: 'loading' }),
     effects: {
       // A change clears that field's error, in every state of the form.
@@ -79,7 +79,10 @@ export const feedbackModel = defineModel({
       'feedback.reload': (_, __, from) => (from.matches({ list: 'failed' }) || from.matches({ list: 'loading' }) || from.matches({ list: 'ready' }) ? { listError: null } : {}),
       'flow.refresh': () => ({ listError: null }),
       'feedback.retry': (_, __, from) => (from.matches({ list: 'failed' }) ? { listError: null } : {}),
-      'xstate.done.actor.loadFeedback': (_, event) => ({ items: (event.output as { items: FeedbackItem[] }).items, listError: null }),
+      'xstate.done.actor.loadFeedback': (_, event) => {
+        const { items, next } = event.output as { items: FeedbackItem[]; next: string | null };
+        return { items, next, listError: null };
+      },
       'xstate.error.actor.loadFeedback': (_, event) => ({ listError: shownMessage(event.error) }),
     },
     targets: {

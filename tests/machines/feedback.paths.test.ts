@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEEDBACK_TEXT_MAX } from '../../contract/feedback.schema.ts';
 import { connectFeedback } from '../../machines/feedback.connect.ts';
-import { feedbackModel, filledIn, KEY_SEED, networkDown, reloadedList, sentItem, textRefused } from './feedback.model.ts';
+import { feedbackModel, filledIn, firstList, KEY_SEED, networkDown, reloadedList, sentItem, textRefused } from './feedback.model.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 
@@ -20,6 +20,7 @@ describePaths('feedback', feedbackModel, {
         isSending: value.form === 'sending',
         isSent: value.form === 'sent',
         items: context.items,
+        next: context.next,
         listError: value.list === 'failed' ? context.listError : null,
       });
     }
@@ -57,7 +58,7 @@ describe('feedback behaviour', () => {
 
   it('confirms a send, clears the form, reloads the list and uses a new key next time', async () => {
     const { steps, invocations } = await replay([
-      doneEvent('loadFeedback', { items: [] }),
+      doneEvent('loadFeedback', { items: [], next: null }),
       ...filledIn,
       { type: 'feedback.submit' },
       doneEvent('sendFeedback', sentItem),
@@ -87,5 +88,14 @@ describe('feedback behaviour', () => {
     expect(connectFeedback(steps[1]?.snapshot as never).listError).toEqual({ key: 'errors.generic' });
     expect(connectFeedback(steps[2]?.snapshot as never).listError).toBeNull();
     expect(connectFeedback(steps[4]?.snapshot as never).items).toEqual(reloadedList.items);
+  });
+
+  it("gives the page the list page's cursor to older feedback, and the reloaded page's own", async () => {
+    const { steps } = await replay([doneEvent('loadFeedback', firstList), { type: 'feedback.reload' }, doneEvent('loadFeedback', reloadedList)]);
+    expect(connectFeedback(steps[0]?.snapshot as never).next).toBeNull();
+    expect(connectFeedback(steps[1]?.snapshot as never)).toMatchObject({ items: firstList.items, next: firstList.next });
+    // While it reloads the page keeps the cursor it shows; the new page brings its own (none: the last page).
+    expect(connectFeedback(steps[2]?.snapshot as never).next).toBe(firstList.next);
+    expect(connectFeedback(steps[3]?.snapshot as never).next).toBeNull();
   });
 });

@@ -348,9 +348,13 @@ describe('claims: paging', () => {
     expect(claimListSchema.parse(await (await call('GET', '/api/claims/', other)).json()).claims[0]?.claim_number).toBe('CL-TEST-NEW');
   });
 
-  it('refuses a cursor it did not make', async () => {
+  it('refuses a cursor it did not make: a 400 on `before`', async () => {
     for (const bad of ['abc', '1-', '-1', '1.5-2', `${'9'.repeat(18)}-1`]) {
-      expect((await call('GET', `/api/claims/?before=${encodeURIComponent(bad)}`, other)).status).toBe(404);
+      const response = await call('GET', `/api/claims/?before=${encodeURIComponent(bad)}`, other);
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: { message: { key: 'errors.invalidRequest' }, fields: { before: { key: 'validation.listCursor', values: {} } } },
+      });
     }
   });
 });

@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimPageSql } from '../../server/claims/claims.repo';
+import { contractPageSql } from '../../server/contracts/contracts.routes';
+import { feedbackPageSql } from '../../server/feedback/feedback.routes';
 import { notificationPageSql } from '../../server/notifications/notifications.repo';
 import { createTestServer, testDatabaseKind, type TestServer } from '../../server/testing';
 
@@ -13,6 +15,8 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let server: TestServer;
 let heavy: number;
+let register: string;
+let phone: string;
 
 interface PlanNode {
   'Node Type': string;
@@ -23,12 +27,27 @@ interface PlanNode {
 
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
-/** The plan's nodes, as "Node Type relation/index". */
-const planOf = async (sql: string, params: unknown[]) => {
+const treeOf = async (sql: string, params: unknown[]) => {
   const { rows } = await server.db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
   const raw = rows[0]?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  return nodesOf(plan[0]!.Plan).map((node) => `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim());
+  return ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
+};
+
+const nameOf = (node: PlanNode) => `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim();
+
+/** The plan's nodes, as "Node Type relation/index". */
+const planOf = async (sql: string, params: unknown[]) => nodesOf(await treeOf(sql, params)).map(nameOf);
+
+/**
+ * The scans of `table` whose rows a Sort reads without a Limit between them (a sort of all the rows
+ * they find). A nested loop's inner side is looked up once per row of its outer side, so it sorts no
+ * more rows than that side brings.
+ */
+const sortedScansOf = (node: PlanNode, table: string, inSort = false): string[] => {
+  if (node['Node Type'] === 'Limit') inSort = false;
+  const here = inSort && node['Relation Name'] === table ? [nameOf(node)] : [];
+  const children = (node.Plans ?? []).map((child, index) => [child, index > 0 && node['Node Type'] === 'Nested Loop'] as const);
+  return [...here, ...children.flatMap(([child, inner]) => (inner ? sortedScansOf(child, table) : sortedScansOf(child, table, inSort || node['Node Type'] === 'Sort')))];
 };
 
 beforeAll(async () => {
@@ -48,6 +67,28 @@ beforeAll(async () => {
        from generate_series(1, 2000) n`,
     [heavy, policies[0]!.id],
   );
+  // 2,000 policies of the heavy user's account, 2,000 insuring their register number with their phone,
+  // and 20,000 of other people.
+  const { rows: person } = await server.db.query<{ register: string; phone: string }>('select register, phone from users where id = $1', [heavy]);
+  register = person[0]!.register;
+  phone = person[0]!.phone;
+  await server.db.query(
+    `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status, insured_register, insured_phone)
+     select case when n <= 2000 then $1::int when n > 4000 then (select min(id) from users) end, 'PLAN-' || n,
+            (select product_id from policies where user_id = $1::int limit 1), date '2026-01-01' - n % 5000, date '2040-01-01', 10000, 'monthly', 'active',
+            case when n between 2001 and 4000 then $2::text when n > 4000 then 'ЖЖ' || lpad(n::text, 8, '0') end,
+            case when n between 2001 and 4000 then $3::text when n > 4000 then lpad(n::text, 8, '9') end
+       from generate_series(1, 24000) n`,
+    [heavy, register, phone],
+  );
+  await server.db.query(
+    `insert into feedback (user_id, kind, policy_id, text, created_at)
+     select $1, 'question', case when n % 2 = 0 then $2::int end, 'Plan ' || n, now() - n * interval '2 hours' from generate_series(1, 2000) n`,
+    [heavy, policies[0]!.id],
+  );
+  await server.db.query('analyze feedback');
+  await server.db.query('analyze policies');
+  await server.db.query('analyze fee_schedule');
   await server.db.query('analyze notifications');
   await server.db.query('analyze claims');
 });
@@ -75,6 +116,35 @@ describe(`list query plans (${testDatabaseKind()})`, () => {
     for (const plan of [await planOf(claimPageSql('mn', false), [heavy, 21]), await planOf(claimPageSql('mn', true), [heavy, 21, cursor.micros, cursor.id])]) {
       expect(plan.filter((node) => / claims$/.test(node))).toEqual([]);
       expect(plan).toContainEqual(expect.stringMatching(/^Index Scan claims_user_idx/));
+      expect(plan).not.toContainEqual(expect.stringMatching(/Sort/));
+    }
+  });
+
+  it('contracts: each half of a page is read from its index in the list order, and only a page of rows is sorted', async () => {
+    const params = [heavy, register, phone, 21, '2026-01-01', '2026-02-01'];
+    const { rows } = await server.db.query<{ micros: string; id: number }>(
+      `select (extract(epoch from start_date) * 1000000)::bigint::text as micros, id from policies where user_id = $1 order by start_date desc, id desc offset 1000 limit 1`,
+      [heavy],
+    );
+    for (const [sql, args] of [[contractPageSql('mn', false), params], [contractPageSql('mn', true), [...params, rows[0]!.micros, rows[0]!.id]]] as const) {
+      const tree = await treeOf(sql, [...args]);
+      const plan = nodesOf(tree).map(nameOf);
+      expect(plan.filter((node) => / policies$/.test(node))).toEqual([]);
+      expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_user_start_idx/));
+      expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_insured_start_idx/));
+      expect(sortedScansOf(tree, 'policies')).toEqual([]);
+      expect(sortedScansOf(tree, 'fee_schedule')).toEqual([]);
+    }
+  });
+
+  it('feedback: a page is read from the (user, created_at, id) index, its policies by key, without a sort', async () => {
+    const { rows } = await server.db.query<{ micros: string; id: number }>(
+      `select (extract(epoch from created_at) * 1000000)::bigint::text as micros, id from feedback where user_id = $1 order by created_at desc, id desc offset 1000 limit 1`,
+      [heavy],
+    );
+    for (const plan of [await planOf(feedbackPageSql('mn', false), [heavy, 21]), await planOf(feedbackPageSql('mn', true), [heavy, 21, rows[0]!.micros, rows[0]!.id])]) {
+      expect(plan.filter((node) => / (feedback|policies)$/.test(node))).toEqual([]);
+      expect(plan).toContainEqual(expect.stringMatching(/^Index Scan feedback_user_created_idx/));
       expect(plan).not.toContainEqual(expect.stringMatching(/Sort/));
     }
   });

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { ClaimSummary } from '../../../contract/claim.schema';
 import { routePaths } from '../../../contract/paths';
 import { deleteClaimDraft, getClaims } from '../../api/claims.api';
 import { useResource } from '../../flows/use-resource';
+import { ListPager, useBeforeCursor } from '../../shared/list-pager';
 import { ErrorNotice, RetryNotice, SuccessNotice } from '../../shared/notices';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -84,8 +85,7 @@ function ClaimCard({ claim, onDelete, deleting }: { claim: ClaimSummary; onDelet
  */
 export default function ClaimListPage() {
   const { t, i18n } = useTranslation('claims');
-  const search = useSearch();
-  const before = new URLSearchParams(search).get('before');
+  const before = useBeforeCursor();
   const load = useCallback(() => getClaims(before), [before]);
   // Bumped after a delete: the list is read again (the page follows).
   const [version, setVersion] = useState(0);
@@ -141,11 +141,15 @@ export default function ClaimListPage() {
           ))}
         </ul>
       ) : null}
-      {claims.data && (before !== null || claims.data.next !== null) ? (
-        <nav className="claims-pager" aria-label={t('list.pages')}>
-          {before !== null ? <Link href={routePaths.claimList.build()}>{t('list.newest')}</Link> : <span />}
-          {claims.data.next !== null ? <Link href={routePaths.claimList.build({}, { before: claims.data.next })}>{t('list.older')}</Link> : <span />}
-        </nav>
+      {claims.data ? (
+        <ListPager
+          before={before}
+          next={claims.data.next}
+          hrefOf={(cursor) => (cursor ? routePaths.claimList.build({}, { before: cursor }) : routePaths.claimList.build())}
+          label={t('list.pages')}
+          newest={t('list.newest')}
+          older={t('list.older')}
+        />
       ) : null}
     </div>
   );

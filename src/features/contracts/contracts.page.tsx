@@ -1,11 +1,11 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { getContracts } from '../../api/contracts.api';
-import { getDueFees } from '../../api/fees.api';
-import type { FeeItem } from '../../../contract/fee.schema';
 import { routePaths } from '../../../contract/paths';
-import type { ContractSummary } from '../../../contract/insurance.schema';
+import type { ContractListItem } from '../../../contract/insurance.schema';
 import { useResource } from '../../flows/use-resource';
+import { ListPager, useBeforeCursor } from '../../shared/list-pager';
 import { RetryNotice } from '../../shared/notices';
 import { ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -13,23 +13,7 @@ import { useContractFormat } from './contract-format';
 import { StatusBadge } from './status-badge';
 import './contracts.css';
 
-/** What a policy owes now: the sum of its due and overdue fees, overdue when any is. */
-interface Owed {
-  amount: number;
-  overdue: boolean;
-}
-
-const owedByPolicy = (fees: readonly FeeItem[] | undefined): ReadonlyMap<number, Owed> => {
-  const owed = new Map<number, Owed>();
-  for (const fee of fees ?? []) {
-    if (fee.status !== 'due' && fee.status !== 'overdue') continue;
-    const entry = owed.get(fee.policy_id) ?? { amount: 0, overdue: false };
-    owed.set(fee.policy_id, { amount: entry.amount + fee.amount, overdue: entry.overdue || fee.status === 'overdue' });
-  }
-  return owed;
-};
-
-function OwedLine({ contract, owed }: { contract: ContractSummary; owed: Owed }) {
+function OwedLine({ contract, owed }: { contract: ContractListItem; owed: NonNullable<ContractListItem['owed']> }) {
   const { t } = useTranslation('contracts');
   const format = useContractFormat();
   return (
@@ -42,7 +26,8 @@ function OwedLine({ contract, owed }: { contract: ContractSummary; owed: Owed })
   );
 }
 
-function ContractCard({ contract, owed }: { contract: ContractSummary; owed: Owed | undefined }) {
+function ContractCard({ contract }: { contract: ContractListItem }) {
+  const { owed } = contract;
   const { t } = useTranslation('contracts');
   const format = useContractFormat();
   return (
@@ -79,18 +64,17 @@ function ContractCard({ contract, owed }: { contract: ContractSummary; owed: Owe
   );
 }
 
-/** /user/contract: the user's policies, newest first (SPEC 2 "my insurance list"). */
+/**
+ * /user/contract: the user's policies, newest first, 20 a page, each with what it owes now (SPEC 2
+ * "my insurance list"). `?before=` is the server's cursor of an older page (Back returns to the newer one).
+ */
 export default function ContractsPage() {
   const { t, i18n } = useTranslation('contracts');
+  const before = useBeforeCursor();
+  const load = useCallback(() => getContracts(before), [before]);
   // Product names come in the current language: a switch reloads them.
-  const contracts = useResource(getContracts, i18n.language);
-  const list = contracts.data?.contracts;
-  // The premiums due now, per policy (a failed read only leaves the lines out).
-  const due = useResource(getDueFees, i18n.language);
-  const owed = owedByPolicy(due.data?.fees);
-  // The cards wait for the premiums due (or their failure) so that the lines do not push them down once shown.
-  const dueSettled = due.data !== undefined || due.status === 'failed';
-  const shown = dueSettled ? list : undefined;
+  const contracts = useResource(load, `${i18n.language}:${before ?? ''}`);
+  const shown = contracts.data?.contracts;
 
   return (
     <div className="contracts-page" aria-busy={contracts.status === 'loading'}>
@@ -111,8 +95,18 @@ export default function ContractsPage() {
       ) : null}
       {shown && shown.length > 0 ? (
         <ul className="contracts-list" aria-label={t('list.title')}>
-          {shown.map((contract) => <ContractCard key={contract.id} contract={contract} owed={owed.get(contract.id)} />)}
+          {shown.map((contract) => <ContractCard key={contract.id} contract={contract} />)}
         </ul>
+      ) : null}
+      {contracts.data ? (
+        <ListPager
+          before={before}
+          next={contracts.data.next}
+          hrefOf={(cursor) => (cursor ? routePaths.contracts.build({}, { before: cursor }) : routePaths.contracts.build())}
+          label={t('list.pages')}
+          newest={t('list.newest')}
+          older={t('list.older')}
+        />
       ) : null}
     </div>
   );

@@ -1,9 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { connectFeedback } from '../../../machines/feedback.connect';
 import { feedbackMachine } from '../../../machines/feedback.machine';
+import { routePaths } from '../../../contract/paths';
 import { FEEDBACK_KINDS, FEEDBACK_TEXT_MAX, type FeedbackItem, type FeedbackKind } from '../../../contract/feedback.schema';
 import { getContracts } from '../../api/contracts.api';
 import { getFeedback, sendFeedback } from '../../api/feedback.api';
@@ -13,6 +14,7 @@ import { useMessage } from '../../platform/messages';
 import { userKeyOf } from '../../flows/persistence';
 import { useResource } from '../../flows/use-resource';
 import { useWizard } from '../../flows/use-wizard';
+import { ListPager, useBeforeCursor } from '../../shared/list-pager';
 import { useNotificationChanges } from '../../shared/notifications-live';
 import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';
@@ -20,10 +22,13 @@ import { Spinner } from '../../ui/spinner';
 import { TextArea } from '../../ui/text-area';
 import './feedback.css';
 
+/** The list's page the address asks for (its `?before=` cursor), set by the page before the list loads. */
+const listPage: { before: string | null } = { before: null };
+
 const appMachine = feedbackMachine.provide({
   actors: {
     sendFeedback: fromPromise(({ input }) => sendFeedback(input.body, input.key)),
-    loadFeedback: fromPromise(() => getFeedback()),
+    loadFeedback: fromPromise(() => getFeedback(listPage.before)),
   },
 });
 
@@ -59,9 +64,21 @@ export default function FeedbackPage() {
   const user = userKeyOf(AuthActor.useSelector(selectSession)?.profile.partner_id);
   // One key per feedback: a retry after a lost answer sends it once; the next feedback gets the next key.
   const input = useMemo(() => ({ keySeed: globalThis.crypto.randomUUID() }), []);
+  // The list's page is the address's `?before=`: a link to another page loads that page.
+  const before = useBeforeCursor();
+  const loadedBefore = useRef(before);
+  // A layout effect runs before the runner starts the machine (a passive effect): the first load reads it.
+  useLayoutEffect(() => {
+    listPage.before = before;
+  }, [before]);
   const actor = useWizard(appMachine, { flow: 'feedback', version: 1, user, input, persist: false, refreshOn: ['language'] });
   const view = useSelector(actor, connectFeedback, shallowEqual);
   const { fields, errors, items, listError } = view;
+  useEffect(() => {
+    if (loadedBefore.current === before) return;
+    loadedBefore.current = before;
+    actor.send({ type: 'feedback.reload' });
+  }, [actor, before]);
 
   // A reply arrives as a notification: show it without a reload.
   useNotificationChanges(() => actor.send({ type: 'feedback.reload' }));
@@ -136,6 +153,16 @@ export default function FeedbackPage() {
           <ul className="feedback-list" aria-labelledby="feedback-list-title">
             {items.map((item) => <FeedbackEntry key={item.id} item={item} />)}
           </ul>
+        ) : null}
+        {items ? (
+          <ListPager
+            before={before}
+            next={view.next}
+            hrefOf={(cursor) => (cursor ? routePaths.feedback.build({}, { before: cursor }) : routePaths.feedback.build())}
+            label={t('list.pages')}
+            newest={t('list.newest')}
+            older={t('list.older')}
+          />
         ) : null}
       </section>
     </div>
