@@ -33,6 +33,8 @@ export default defineConfig(
       // Nothing below src/app imports src/app. Off until scripts/codemods/layers-and-names.ts has moved
       // what features import into src/platform; the codemod turns it on.
       'boundaries/app-on-top': 'error',
+      // The server's areas import each other downward only, through each area's index.ts.
+      'boundaries/server-areas': 'error',
     },
   },
   {

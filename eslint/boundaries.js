@@ -175,7 +175,87 @@ const appOnTop = {
   },
 };
 
+/**
+ * The server's areas, lowest first (docs/architecture.md, "The server's areas"). Each is a folder with
+ * one module, its index.ts, exporting what the rest of the server may use: its routes, its jobs, its
+ * seed and the repo functions other areas need. An area imports only areas listed before it, and only
+ * through their index.ts; the composition (server/app.ts, start.ts, main.ts, testing.ts, server/setup/)
+ * imports areas through their index.ts too; the platform below every area (server/db/, server/http/,
+ * periodic.ts, secret.ts) imports none, types aside. So a route file reaches another area's routes
+ * or repos only through that area's module, and the areas form no cycle.
+ */
+export const SERVER_AREAS = [
+  'auth', 'notifications', 'uploads', 'account', 'home', 'insurance', 'payments', 'fees', 'contracts',
+  'claims', 'feedback', 'mining', 'credit-med/cards', 'credit-med/request', 'documents',
+];
+const SERVER_PLATFORM = ['server/db/', 'server/http/', 'server/periodic.ts', 'server/secret.ts'];
+/** The composition above the areas (and server/assets/, its image generator script). */
+const SERVER_COMPOSITION = ['server/setup/', 'server/assets/'];
+
+/** The area of a server path (`server/credit-med/cards/x.ts` → `credit-med/cards`), or null. */
+const serverAreaOf = (file) => {
+  const match = /^server\/((?:credit-med\/)?[^/]+)(?:\/|$)/.exec(file);
+  if (!match) return null;
+  const name = match[1] === 'credit-med' ? null : match[1];
+  return SERVER_AREAS.find((area) => file === `server/${area}` || file.startsWith(`server/${area}/`)) ?? (name && !name.includes('.') ? `?${name}` : null);
+};
+
+/** Whether `target` (a project path without extension, or with `.ts`) is the module of `area`. */
+const isAreaModule = (target, area) => [`server/${area}`, `server/${area}/index`, `server/${area}/index.ts`].includes(target);
+
+/** @type {import('eslint').Rule.RuleModule} */
+const serverAreas = {
+  meta: {
+    type: 'problem',
+    docs: { description: "The server's areas import each other downward only, through each area's index.ts." },
+    schema: [],
+    messages: {
+      unknownArea: "'{{folder}}' is not a server area: add it to SERVER_AREAS in eslint/boundaries.js (at its place in the order) with an index.ts, or move the file into an area, server/db or server/http.",
+      inside: "'{{specifier}}': import the {{area}} area through its module ('{{module}}'), not a file inside it.",
+      upward: "'{{specifier}}': the {{from}} area may import only areas below it (eslint/boundaries.js SERVER_AREAS); {{area}} is not. Move what both need down, or invert the dependency (a registry, as payments' invoice purposes).",
+      platform: "'{{specifier}}': server/db, server/http and the server's helpers sit below every area and import none (types aside).",
+    },
+  },
+  create(context) {
+    const file = projectPath(context.physicalFilename ?? context.filename);
+    if (!file || !file.startsWith('server/')) return {};
+    const fromArea = serverAreaOf(file);
+    const inPlatform = under(file, ...SERVER_PLATFORM);
+    const check = (node, source, typeOnly) => {
+      const specifier = literal(source);
+      if (specifier === null || !specifier.startsWith('.')) return;
+      const target = projectPath(path.resolve(root, path.dirname(file), specifier));
+      if (!target || !target.startsWith('server/')) return;
+      const area = serverAreaOf(target);
+      if (fromArea === area) return;
+      if (area === null || area.startsWith('?')) return;
+      if (!isAreaModule(target, area)) {
+        context.report({ node: source, messageId: 'inside', data: { specifier, area, module: path.posix.relative(path.posix.dirname(file), `server/${area}`) } });
+        return;
+      }
+      if (inPlatform && !typeOnly) context.report({ node: source, messageId: 'platform', data: { specifier } });
+      else if (fromArea && !fromArea.startsWith('?') && SERVER_AREAS.indexOf(area) > SERVER_AREAS.indexOf(fromArea)) {
+        context.report({ node: source, messageId: 'upward', data: { specifier, from: fromArea, area } });
+      }
+    };
+    const importTypeOnly = (node) => node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.importKind === 'type'));
+    const exportTypeOnly = (node) => node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((specifier) => specifier.exportKind === 'type'));
+    return {
+      Program: (node) => {
+        if (fromArea?.startsWith('?') && !under(file, ...SERVER_COMPOSITION, ...SERVER_PLATFORM)) {
+          context.report({ node, messageId: 'unknownArea', data: { folder: `server/${fromArea.slice(1)}` } });
+        }
+      },
+      ImportDeclaration: (node) => check(node, node.source, importTypeOnly(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source, exportTypeOnly(node)),
+      ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
+      ImportExpression: (node) => check(node, node.source, false),
+      TSImportType: (node) => check(node, node.source ?? node.argument?.literal, true),
+    };
+  },
+};
+
 export default {
   meta: { name: 'boundaries' },
-  rules: { imports: importBoundaries, 'wizard-runner': wizardRunner, 'app-on-top': appOnTop },
+  rules: { imports: importBoundaries, 'wizard-runner': wizardRunner, 'app-on-top': appOnTop, 'server-areas': serverAreas },
 };

@@ -39,7 +39,7 @@ import type { Db } from '../server/db/db';
 import { openDb } from '../server/db/open';
 import { contractPageSql } from '../server/contracts/contracts.routes';
 import { feedbackPageSql } from '../server/feedback/feedback.routes';
-import { notificationPageSql } from '../server/notifications/notifications.routes';
+import { notificationPageSql } from '../server/notifications/notifications.repo';
 
 const { values: options } = parseArgs({
   options: {

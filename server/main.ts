@@ -12,7 +12,7 @@
  */
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startServer } from './start';
-import { uploadStoreFromEnv } from './uploads/store';
+import { uploadStoreFromEnv } from './uploads';
 
 const env = process.env;
 

@@ -11,15 +11,14 @@ import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app';
 import type { Db } from './db/db';
 import { openDb } from './db/open';
-import { prepareDatabase } from './db/prepare';
-import { startPreClaimProgress } from './credit-med/cards/progress';
-import { startDraftSweeper } from './mining/mining.routes';
-import { startClaimReviewer } from './claims/claims.routes';
+import { prepareDatabase } from './setup/prepare';
+import { startPreClaimProgress } from './credit-med/cards';
+import { startDraftSweeper } from './mining';
+import { startClaimReviewer } from './claims';
 import { loadOrCreateSecret, randomSecret } from './secret';
-import { fileUploadStore, temporaryUploadStore, type UploadDataStore } from './uploads/store';
-import { startUploadSweeper } from './uploads/sweeper';
-import { startFeedbackReplier } from './feedback/auto-reply';
-import { startNotificationPruner } from './notifications/retention';
+import { fileUploadStore, startUploadSweeper, temporaryUploadStore, type UploadDataStore } from './uploads';
+import { startFeedbackReplier } from './feedback';
+import { startNotificationPruner } from './notifications';
 
 export interface StartOptions {
   /** 0 (default) picks a free port. */

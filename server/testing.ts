@@ -21,7 +21,7 @@ import { inject } from 'vitest';
 import { createApp, type AppOptions } from './app';
 import type { Db } from './db/db';
 import { openDb } from './db/open';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase } from './setup/prepare';
 
 /** A migrated, seeded database made once per test run, to start each test file's database from. */
 export type SeededDatabase =

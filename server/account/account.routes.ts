@@ -20,11 +20,7 @@ import {
 } from '../../contract/account.schema';
 import type { TokenResponse } from '../../contract/auth.schema';
 import { errorKeys } from '../../contract/error.schema';
-import type { LoginThrottle } from '../auth/login-throttle';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { requireUser } from '../auth/require-user';
-import { forgetUser } from '../auth/user-cache';
-import { issueToken } from '../auth/token';
+import { forgetUser, hashPassword, issueToken, type LoginThrottle, requireUser, verifyPassword } from '../auth';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import { clientIp, rateLimitKey } from '../http/client-ip';

@@ -21,11 +21,9 @@ import {
 import type { Queryable } from '../db/db';
 import { beforeCursor, cursorColumn, pageOf } from '../http/keyset';
 import type { Language } from '../http/language';
-import { notify } from '../notifications/notify';
+import { VISIBLE_POLICY, visibleParams } from '../insurance';
+import { notify } from '../notifications';
 
-/** Policies the user may see (as GET /api/contracts/): their own, and those insuring their register number with their phone. */
-export const VISIBLE_POLICY = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
-export const visibleParams = (user: { id: number; register?: string | null; phone?: string | null }) => [user.id, user.register ?? null, user.phone ?? null];
 
 interface PolicyRow {
   id: number;

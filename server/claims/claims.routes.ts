@@ -19,8 +19,7 @@ import {
   type ClaimPolicy,
 } from '../../contract/claim.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
-import { requireUser } from '../auth/require-user';
-import type { UserRow } from '../auth/users.repo';
+import { requireUser, type UserRow } from '../auth';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
@@ -29,8 +28,7 @@ import { cursorOf } from '../http/keyset';
 import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
-import { startPeriodic } from '../periodic';
-import { claimUploads, sealUploads } from '../uploads/uploads.repo';
+import { claimUploads, sealUploads } from '../uploads';
 import {
   claimablePolicies,
   claimablePolicy,
@@ -39,7 +37,6 @@ import {
   listClaims,
   notifyStage,
   openDraft,
-  reviewReceivedClaims,
   toClaim,
   type ClaimRow,
 } from './claims.repo';
@@ -209,11 +206,3 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
 
   return app;
 };
-
-/** How long a sent claim waits in 'received' before the scripted reviewer moves it to 'review'. */
-export const REVIEW_AFTER_MS = 4000;
-
-/** The reference server's reviewer: every `intervalMs`, received claims older than `afterMs` move to review. */
-export const startClaimReviewer = (db: Db, { afterMs = REVIEW_AFTER_MS, intervalMs = 2000 } = {}): (() => Promise<void>) =>
-  startPeriodic('claim reviewer', () => reviewReceivedClaims(db, afterMs), intervalMs);
-

@@ -4,21 +4,18 @@
  * purchase shows up once its buyer signs in).
  */
 import { Hono } from 'hono';
-import { savingsGrowth } from '../insurance/savings';
+import { addDays, feeSchedule, fullName, savingsGrowth, VISIBLE_POLICY, visibleParams, wholeYears } from '../insurance';
 import { DUE_WINDOW_DAYS } from '../../contract/fee.schema';
 import type { Beneficiary, ContractDetail, ContractList, ContractListItem, ContractSummary, FeeFrequency } from '../../contract/insurance.schema';
 import { CONTRACTS_PAGE_SIZE } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
-import { requireUser } from '../auth/require-user';
-import type { UserRow } from '../auth/users.repo';
+import { requireUser, type UserRow } from '../auth';
 import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { beforeCursor, cursorColumn, cursorOf, pageOf } from '../http/keyset';
 import { languageOf, type Language } from '../http/language';
-import { isPendingUpdate, readSchedule } from '../fees/schedule.repo';
-import { addDays, feeSchedule, wholeYears } from '../insurance/schedule';
-import { fullName } from '../insurance/policies.repo';
+import { isPendingUpdate, readSchedule } from '../fees';
 
 interface PolicyRow extends ContractSummary {
   owner_name: string | null;
@@ -38,14 +35,6 @@ const columns = (language: Language) => `
 
 const FROM = `from policies p join products pr on pr.id = p.product_id left join users u on u.id = p.user_id`;
 
-/**
- * Policies the user may see: their own, and those insuring the person with their register number when
- * the phone typed in the purchase is the account's phone (confirmed by code at registration). A
- * stranger who buys for someone's register number with another phone adds nothing to their account.
- */
-export const VISIBLE = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
-
-const visibleOf = (user: UserRow) => [user.id, user.register ?? null, user.phone ?? null];
 
 /** "УБ90061512" → "УБ******12". */
 const maskRegister = (register: string | null) => (register ? `${register.slice(0, 2)}${'*'.repeat(Math.max(0, register.length - 4))}${register.slice(-2)}` : '');
@@ -78,8 +67,8 @@ const savingsOf = (payments: readonly { paid_at: string; amount: number }[], rat
  * the same data), or undefined when the user may not see it.
  */
 export const readContractDetail = async (db: Db, user: UserRow, id: number, language: Language): Promise<ContractDetail | undefined> => {
-  const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE} and p.id = $4`, [
-    ...visibleOf(user),
+  const { rows } = await db.query<PolicyRow>(`select ${columns(language)} ${FROM} where ${VISIBLE_POLICY} and p.id = $4`, [
+    ...visibleParams(user),
     id,
   ]);
   return rows[0] ? detailOf(db, rows[0], language) : undefined;
@@ -172,7 +161,7 @@ const contractBranch = (who: string, after: boolean) =>
 
 /**
  * A page of the list (GET /api/contracts/?before=): $1 the user's id, $2 register, $3 phone
- * (`visibleOf`), $4 the rows to read, $5 today and $6 the last day a fee is 'due' (what a policy owes
+ * (`visibleParams`), $4 the rows to read, $5 today and $6 the last day a fee is 'due' (what a policy owes
  * now, as GET /api/fees/due/ counts it), and with `after` $7/$8 the cursor. VISIBLE's two halves are
  * two keyset reads of ids, each on the index in the list's order (migration 024:
  * `policies_user_start_idx`, `policies_insured_start_idx`); only their at most 2 × $4 rows are merged,
@@ -209,7 +198,7 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
     const before = cursorOf(c);
     const today = todayInMongolia();
     const { rows } = await db.query<ContractPageRow>(contractPageSql(language, before !== null), [
-      ...visibleOf(c.var.user),
+      ...visibleParams(c.var.user),
       CONTRACTS_PAGE_SIZE + 1,
       today,
       addDays(today, DUE_WINDOW_DAYS),

@@ -338,3 +338,9 @@ export const CM_RESUME_USER: SeedUser = {
 };
 
 (SEED_USERS as SeedUser[]).push(CM_NEW_USER, CM_RESUME_USER);
+
+/** The demo user's transaction password (pre-claims ask for it). */
+export const DEMO_TRANSACTION_PASSWORD = '914273';
+/** `DEMO_TRANSACTION_PASSWORD` hashed ahead of time, so the seed hashes nothing (checked by tests/unit/server-demo-passwords.test.ts). */
+export const DEMO_TRANSACTION_PASSWORD_HASH =
+  'scrypt$32768$8$1$3xc868TyeXSQjcoBYNBj6g$fbrgR1B1rNwnmvMqO-ajVK4aRHPVNwxYV4m-ny8K5f3IQQwdH-C9umQtv7bUPstUGxbznBoDmFpoDaKVRcvkDg';

@@ -8,7 +8,7 @@ import type { ContractDetail } from '../../contract/insurance.schema';
 import type { DocumentVerification } from '../../contract/document.schema';
 import type { Queryable } from '../db/db';
 import type { Language } from '../http/language';
-import type { InvoiceRow } from '../payments/invoices.repo';
+import type { InvoiceRow } from '../payments';
 import type { DocumentContent, DocumentSection } from './pdf';
 import { day, dayTime, documentTexts, maskAccount, maskName, money, relationshipName } from './texts';
 

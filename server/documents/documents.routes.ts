@@ -7,17 +7,16 @@
  */
 import { Hono, type Context } from 'hono';
 import type { VerifyAnswer } from '../../contract/document.schema';
-import { requireUser } from '../auth/require-user';
-import { findClaim, toClaim } from '../claims/claims.repo';
+import { requireUser } from '../auth';
+import { findClaim, toClaim } from '../claims';
 import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { languageOf, type Language } from '../http/language';
 import type { ContractDetail } from '../../contract/insurance.schema';
-import { readContractDetail, readPurchasedContractDetail } from '../contracts/contracts.routes';
-import { isUuid, optionalUser, type MaybeUserEnv } from '../insurance/owner';
-import { mayReadInvoice } from '../payments/invoice-access';
-import { readInvoice, type InvoiceRow } from '../payments/invoices.repo';
+import { readContractDetail, readPurchasedContractDetail } from '../contracts';
+import { isUuid, type MaybeUserEnv, optionalUser } from '../insurance';
+import { type InvoiceRow, mayReadInvoice, readInvoice } from '../payments';
 import { documentCodeFor, findDocumentCode, normaliseDocumentCode, type DocumentKind } from './codes.repo';
 import {
   certificateContent,

@@ -7,7 +7,7 @@
 import { routePaths } from '../../contract/paths';
 import type { FeedbackKind } from '../../contract/feedback.schema';
 import type { Db } from '../db/db';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications';
 import { startPeriodic } from '../periodic';
 
 /** How long after it is sent the reference insurer replies to feedback. */

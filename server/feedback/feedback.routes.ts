@@ -9,8 +9,7 @@
 import { Hono } from 'hono';
 import { FEEDBACK_PAGE_SIZE, feedbackRequestSchema, type FeedbackItem, type FeedbackKind, type FeedbackList } from '../../contract/feedback.schema';
 import { messages } from '../../contract/validation';
-import { requireUser } from '../auth/require-user';
-import type { UserRow } from '../auth/users.repo';
+import { requireUser, type UserRow } from '../auth';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';

@@ -8,8 +8,8 @@
 import type { PaymentProvider } from '../../contract/payment.schema';
 import { routePaths } from '../../contract/paths';
 import type { Queryable } from '../db/db';
-import { notify } from '../notifications/notify';
-import { createInvoice, registerInvoicePurpose, type PurposeInvoice, type PurposePayment } from '../payments/purposes';
+import { notify } from '../notifications';
+import { createInvoice, type PurposeInvoice, type PurposePayment, registerInvoicePurpose } from '../payments';
 
 export interface NewFeeInvoice {
   subjectId: string;

@@ -18,10 +18,8 @@ import {
   type FeePayment,
 } from '../../contract/fee.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
-import type { Verifications } from '../account/verifications';
-import { verificationGone } from '../account/verifications';
-import { requireUser } from '../auth/require-user';
-import type { UserRow } from '../auth/users.repo';
+import { verificationGone, type Verifications } from '../account';
+import { requireUser, type UserRow } from '../auth';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import { clientIp, rateLimitKey } from '../http/client-ip';
@@ -32,9 +30,8 @@ import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash 
 import { once } from '../http/idempotent-answer';
 import { languageOf, type Language } from '../http/language';
 import { readBody } from '../http/validate';
-import { isUuid } from '../insurance/owner';
-import { VISIBLE } from '../contracts/contracts.routes';
-import { maskPhone } from '../payments/providers';
+import { isUuid, VISIBLE_POLICY, visibleParams } from '../insurance';
+import { maskPhone } from '../payments';
 import { createFeeInvoice } from './fee-invoices';
 import { FEE_FROM, feeColumns, type FeeRow, readSchedule, toFeeItem } from './schedule.repo';
 
@@ -79,13 +76,11 @@ const feeCodeText = (language: Language, code: string, ttlSeconds: number) => {
     : `Нар Лайф: гэрээний хураамж төлөх баталгаажуулах код ${code}. Код ${minutes} минутын дараа хүчингүй болно. Хэнд ч бүү хэлээрэй.`;
 };
 
-const visibleArgs = (user: UserRow) => [user.id, user.register ?? null, user.phone ?? null];
-
-/** The ids of the user's own policies (VISIBLE of the contract pages). */
+/** The ids of the user's own policies (VISIBLE_POLICY, as the contract pages). */
 const visiblePolicyIds = async (q: Queryable, user: UserRow, policyId?: number): Promise<number[]> => {
   const { rows } = await q.query<{ id: number }>(
-    `select p.id from policies p where ${VISIBLE}${policyId === undefined ? '' : ' and p.id = $4'}`,
-    policyId === undefined ? visibleArgs(user) : [...visibleArgs(user), policyId],
+    `select p.id from policies p where ${VISIBLE_POLICY}${policyId === undefined ? '' : ' and p.id = $4'}`,
+    policyId === undefined ? visibleParams(user) : [...visibleParams(user), policyId],
   );
   return rows.map((row) => row.id);
 };

@@ -1,4 +1,4 @@
-import type { UserRow } from '../auth/users.repo';
+import type { UserRow } from '../auth';
 
 /** Hono's typing of the values middleware hands to handlers. */
 export interface AppEnv {

@@ -1,7 +1,7 @@
 /** Applications: the server-side drafts of purchases (one per "buy"), their steps and their answer shape. */
 import type { Application, ApplicationStep, ContractStep, InsuredStep, PlanStep, Quote } from '../../contract/insurance.schema';
 import { APPLICATION_STEPS } from '../../contract/insurance.schema';
-import type { UserRow } from '../auth/users.repo';
+import type { UserRow } from '../auth';
 import type { Queryable } from '../db/db';
 
 export interface ApplicationRow {
@@ -93,3 +93,19 @@ export const toApplication = (row: ApplicationRow, owner?: UserRow, accessKey?: 
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
+
+/** The application's pending invoices whose time is up become expired (lazily, when they are read or replaced). */
+export const expireApplicationInvoices = async (db: Queryable, applicationId: string) => {
+  await db.query(`update invoices set status = 'expired', updated_at = now() where application_id = $1 and status = 'pending' and expires_at <= now()`, [
+    applicationId,
+  ]);
+};
+
+/** Expires the application's open invoice (its amount or provider is no longer wanted). */
+export const replaceOpenInvoices = async (db: Queryable, applicationId: string) => {
+  await db.query(
+    `update invoices set status = 'expired', failure_reason = 'replaced', updated_at = now()
+      where application_id = $1 and status = 'pending'`,
+    [applicationId],
+  );
+};

@@ -17,7 +17,7 @@ import {
   todayInMongolia,
 } from '../../contract/insurance.schema';
 import { errorKeys } from '../../contract/error.schema';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import { sendCached, type ContentCache } from '../http/content-cache';
@@ -28,12 +28,14 @@ import { createThrottle } from '../http/throttle';
 import { clientIp, rateLimitKey } from '../http/client-ip';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
-import { expireDueInvoices, replaceOpenInvoices } from '../payments/invoices.repo';
+import { applicationClosed, applicationIncomplete } from './application-errors';
 import {
+  expireApplicationInvoices,
   insertApplication,
   listDrafts,
   lockApplication,
   readApplication,
+  replaceOpenInvoices,
   toApplication,
   updateSteps,
   withStep,
@@ -69,9 +71,6 @@ const productIdOf = (c: Context) => {
   if (!PRODUCT_ID_RE.test(id)) throw notFound();
   return Number(id);
 };
-
-export const applicationClosed = () => new HttpError(409, errorBody(errorKeys.applicationClosed));
-export const applicationIncomplete = () => new HttpError(409, errorBody(errorKeys.applicationIncomplete));
 
 /** The quote of a plan for the insured person stored on an application. */
 const quoteFor = (rules: ProductRules, application: Pick<ApplicationRow, 'insured' | 'plan'>, today: string): Quote | null => {
@@ -204,7 +203,7 @@ export const insuranceRoutes = ({ db, secret, content, trustedProxies = 0, draft
       const quote = quoteFor(rules, next, today);
       await updateSteps(tx, row.id, { ...update, quote, completed_steps: withStep(current.completed_steps, step) });
       if (current.quote?.fee !== quote?.fee) {
-        await expireDueInvoices(tx, { applicationId: row.id });
+        await expireApplicationInvoices(tx, row.id);
         await replaceOpenInvoices(tx, row.id);
       }
     });

@@ -8,8 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { APPLICATION_KEY_HEADER } from '../../contract/insurance.schema';
-import { userOfToken } from '../auth/require-user';
-import type { UserRow } from '../auth/users.repo';
+import { userOfToken, type UserRow } from '../auth';
 import type { Db } from '../db/db';
 import { unauthorized } from '../http/errors';
 

@@ -6,8 +6,17 @@
 import type { ContractStep, FeeFrequency, InsuredStep, Quote } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import type { Queryable } from '../db/db';
-import { writeSchedule } from '../fees/schedule.repo';
+import { writeSchedule } from './fee-schedule.repo';
 import { addDays, termEnd } from './schedule';
+
+/**
+ * Policies a user may see: their own, and those insuring the person with their register number when
+ * the phone typed in the purchase is the account's phone (confirmed by code at registration). A
+ * stranger who buys for someone's register number with another phone adds nothing to their account.
+ * `$1, $2, $3` are `visibleParams(user)`.
+ */
+export const VISIBLE_POLICY = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
+export const visibleParams = (user: { id: number; register?: string | null; phone?: string | null }) => [user.id, user.register ?? null, user.phone ?? null];
 
 export interface PaidApplication {
   id: string;

@@ -7,7 +7,7 @@
 import type { FeeFrequency } from '../../contract/insurance.schema';
 import type { Db, Queryable } from '../db/db';
 import { COMPANY, PRODUCTS, productImage } from '../db/seed-data';
-import { writeSchedule } from '../fees/schedule.repo';
+import { writeSchedule } from './fee-schedule.repo';
 import { syncCatalogue } from './catalogue';
 import { feeSchedule } from './schedule';
 

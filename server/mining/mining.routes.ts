@@ -21,10 +21,7 @@ import {
   type Submitted,
   type UploadedFile,
 } from '../../contract/mining.schema';
-import { isUniqueViolation } from '../account/accounts.repo';
-import { smsTexts } from '../account/sms-texts';
-import type { Verifications } from '../account/verifications';
-import { verificationGone } from '../account/verifications';
+import { isUniqueViolation, smsTexts, verificationGone, type Verifications } from '../account';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
@@ -35,9 +32,7 @@ import { createThrottle, DEFAULT_LOOKUP_LIMITS, lookupLimits, type LookupLimits 
 import { once } from '../http/idempotent-answer';
 import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
-import { startPeriodic } from '../periodic';
 import {
-  deleteExpiredDrafts,
   DRAFT_TOKEN_TTL_SECONDS,
   draftIdOfToken,
   draftOwner,
@@ -52,8 +47,7 @@ import {
   type DraftRow,
 } from './drafts.repo';
 import { MINING_PROGRAMME } from './programme';
-import { registerUploadOwnerResolver, type UploadOwnerResolver } from '../uploads/owners';
-import { deleteUploadsOf, sealUploads } from '../uploads/uploads.repo';
+import { registerUploadOwnerResolver, sealUploads, type UploadOwnerResolver } from '../uploads';
 
 /** What the draft needs of the upload store (server/uploads/, docs/api.md "Uploads"). */
 export interface MiningUploads {
@@ -108,13 +102,6 @@ export const miningUploadOwner: UploadOwnerResolver = async (c, { db, secret }) 
   return row ? draftOwner(row.id) : null;
 };
 registerUploadOwnerResolver(miningUploadOwner);
-
-/** Deletes expired drafts and their images; returns how many went. */
-export const sweepExpiredDrafts = async (db: Db, uploads: Pick<MiningUploads, 'deleteOf'>): Promise<number> => {
-  const ids = await deleteExpiredDrafts(db);
-  for (const id of ids) await uploads.deleteOf(draftOwner(id));
-  return ids.length;
-};
 
 export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, trustedProxies = 0, lookups, tokenTtlSeconds = DRAFT_TOKEN_TTL_SECONDS }: MiningDeps) => {
   const app = new Hono<AppEnv>();
@@ -300,10 +287,4 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
   });
 
   return app;
-};
-
-/** Deletes expired drafts now and every hour (their uploads are marked; the upload sweeper removes the files). */
-export const startDraftSweeper = (db: Db, intervalMs = 60 * 60 * 1000): (() => Promise<void>) => {
-  const uploads = { deleteOf: async (owner: string) => void (await deleteUploadsOf(db, owner)) };
-  return startPeriodic('mining draft sweep', () => sweepExpiredDrafts(db, uploads), intervalMs);
 };

@@ -8,14 +8,14 @@
  * Marking read NOTIFYs too, so the user's other tabs and devices (on any replica) update their badge.
  */
 import { Hono } from 'hono';
-import { NOTIFICATION_STREAM_EVENT, NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationPage, type UnreadCount } from '../../contract/notification.schema';
-import { requireUser } from '../auth/require-user';
-import type { Db, Queryable } from '../db/db';
+import { NOTIFICATION_STREAM_EVENT, type NotificationPage, type UnreadCount } from '../../contract/notification.schema';
+import { requireUser } from '../auth';
+import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
 import { errorKeys } from '../../contract/error.schema';
 import { errorBody, HttpError, notFound } from '../http/errors';
 import { createNotificationHub, type NotificationHub } from './hub';
-import { NOTIFICATION_CHANNEL } from './notify';
+import { announce, markAllRead, markRead, readNotificationPage } from './notifications.repo';
 import { createUnreadFeed, unreadOf } from './unread-feed';
 
 
@@ -41,39 +41,6 @@ export interface NotificationOptions {
 
 const ID_RE = /^\d{1,15}$/;
 
-/**
- * A page of the list: $1 the user, $2 the rows to read, with `after` $3 the id of the last row of the
- * page before. Newest first by when it happened (a seeded or back-dated row is not in id order), on
- * `notifications_user_created_idx`, whose order it is; two statements so the cursor is always a bound
- * of the index scan (tests/unit/server-list-plans.test.ts reads the plans).
- */
-export const notificationPageSql = (after: boolean) =>
-  `select id, kind, params, link, created_at, read_at from notifications
-    where user_id = $1
-      ${after ? 'and (created_at, id) < (select created_at, id from notifications where id = $3::bigint and user_id = $1)' : ''}
-    order by created_at desc, id desc limit $2`;
-
-
-const announce = (q: Queryable, userId: number) => q.query('select pg_notify($1, $2)', [NOTIFICATION_CHANNEL, String(userId)]);
-
-interface Row {
-  id: number;
-  kind: string;
-  params: Record<string, string | number>;
-  link: string | null;
-  created_at: Date;
-  read_at: Date | null;
-}
-
-const toNotification = (row: Row): Notification => ({
-  id: row.id,
-  kind: row.kind,
-  params: row.params,
-  link: row.link,
-  created_at: row.created_at.toISOString(),
-  read: row.read_at !== null,
-});
-
 export const notificationRoutes = ({
   db,
   secret,
@@ -91,17 +58,14 @@ export const notificationRoutes = ({
     const userId = c.var.user.id;
     const before = c.req.query('before');
     if (before !== undefined && !ID_RE.test(before)) throw notFound();
-    const { rows } = await db.query<Row>(notificationPageSql(before !== undefined), [userId, NOTIFICATIONS_PAGE_SIZE + 1, ...(before ? [before] : [])]);
-    const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(toNotification);
-    const next = rows.length > NOTIFICATIONS_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null;
+    const { items, next } = await readNotificationPage(db, userId, before);
     return c.json<NotificationPage>({ items, next, unread: await unreadOf(db, userId) });
   });
 
   app.post('/notifications/read/', signedIn, async (c) => {
     const userId = c.var.user.id;
     const unread = await db.transaction(async (tx) => {
-      const { rows } = await tx.query('update notifications set read_at = now() where user_id = $1 and read_at is null returning id', [userId]);
-      if (rows.length > 0) await announce(tx, userId);
+      if ((await markAllRead(tx, userId)) > 0) await announce(tx, userId);
       return unreadOf(tx, userId);
     });
     return c.json<UnreadCount>({ unread });
@@ -112,13 +76,9 @@ export const notificationRoutes = ({
     const id = c.req.param('id');
     if (!ID_RE.test(id)) throw notFound();
     const unread = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ read_at: Date | null }>('select read_at from notifications where id = $1 and user_id = $2 for update', [id, userId]);
-      const row = rows[0];
-      if (!row) throw notFound();
-      if (row.read_at === null) {
-        await tx.query('update notifications set read_at = now() where id = $1', [id]);
-        await announce(tx, userId);
-      }
+      const marked = await markRead(tx, userId, id);
+      if (marked === 'missing') throw notFound();
+      if (marked === 'marked') await announce(tx, userId);
       return unreadOf(tx, userId);
     });
     return c.json<UnreadCount>({ unread });

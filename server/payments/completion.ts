@@ -10,9 +10,8 @@
  */
 import type { FailureReason, InvoiceStatus, PaymentProvider } from '../../contract/payment.schema';
 import type { Db, Queryable } from '../db/db';
-import type { ApplicationRow } from '../insurance/applications.repo';
-import { createPolicy } from '../insurance/policies.repo';
-import { notifyPolicyIssued } from '../notifications/events';
+import { type ApplicationRow, createPolicy } from '../insurance';
+import { notifyPolicyIssued } from '../notifications';
 import { purposeHandler, type OtherPurpose } from './purposes';
 
 export interface Settlement {

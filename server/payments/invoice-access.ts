@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env';
-import { mayAccess, type MaybeUserEnv } from '../insurance/owner';
+import { mayAccess, type MaybeUserEnv } from '../insurance';
 import type { InvoiceRow } from './invoices.repo';
 
 export const mayReadInvoice = (c: Context<AppEnv & MaybeUserEnv>, secret: string, row: InvoiceRow) =>

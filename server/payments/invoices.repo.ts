@@ -37,35 +37,18 @@ const SELECT = `
     from invoices i left join applications a on a.id = i.application_id`;
 
 /** A pending invoice whose time is up becomes expired (lazily, when it is read or replaced). */
-export const expireDueInvoices = async (db: Queryable, where: { invoiceId?: string; applicationId?: string }) => {
-  if (where.invoiceId) {
-    await db.query(`update invoices set status = 'expired', updated_at = now() where id = $1 and status = 'pending' and expires_at <= now()`, [
-      where.invoiceId,
-    ]);
-  }
-  if (where.applicationId) {
-    await db.query(
-      `update invoices set status = 'expired', updated_at = now() where application_id = $1 and status = 'pending' and expires_at <= now()`,
-      [where.applicationId],
-    );
-  }
+export const expireDueInvoices = async (db: Queryable, where: { invoiceId: string }) => {
+  await db.query(`update invoices set status = 'expired', updated_at = now() where id = $1 and status = 'pending' and expires_at <= now()`, [
+    where.invoiceId,
+  ]);
 };
 
 export const readInvoice = async (db: Queryable, id: string): Promise<InvoiceRow | undefined> =>
   (await db.query<InvoiceRow>(`${SELECT} where i.id = $1`, [id])).rows[0];
 
-/** The application's payable invoice, if any (call expireDueInvoices first). */
+/** The application's payable invoice, if any (call expireApplicationInvoices of the insurance area first). */
 export const openInvoiceOf = async (db: Queryable, applicationId: string): Promise<InvoiceRow | undefined> =>
   (await db.query<InvoiceRow>(`${SELECT} where i.application_id = $1 and i.status = 'pending'`, [applicationId])).rows[0];
-
-/** Expires the application's open invoice (its amount or provider is no longer wanted). */
-export const replaceOpenInvoices = async (db: Queryable, applicationId: string) => {
-  await db.query(
-    `update invoices set status = 'expired', failure_reason = 'replaced', updated_at = now()
-      where application_id = $1 and status = 'pending'`,
-    [applicationId],
-  );
-};
 
 export const qrImageOf = async (text: string): Promise<string> => {
   const svg = renderSVG(text, { ecc: 'M', border: 2 });

@@ -5,24 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { errorKeys } from '../../contract/error.schema';
-import type { Invoice, PaymentProvider } from '../../contract/payment.schema';
-import { createInvoiceBodySchema, devCompleteBodySchema, paymentCallbackSchema, SIGNATURE_HEADER } from '../../contract/payment.schema';
+import type { Invoice } from '../../contract/payment.schema';
+import { createInvoiceBodySchema, devCompleteBodySchema, SIGNATURE_HEADER } from '../../contract/payment.schema';
 import { APPLICATION_STEPS } from '../../contract/insurance.schema';
-import { toFieldErrors, unsafeTextFields } from '../../contract/validation';
 import type { Db } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
-import { badRequest, errorBody, HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash } from '../http/idempotency';
 import { readBody } from '../http/validate';
-import { lockApplication, readApplication } from '../insurance/applications.repo';
-import { applicationClosed, applicationIncomplete } from '../insurance/insurance.routes';
-import { isUuid, mayAccess, optionalUser, type MaybeUserEnv } from '../insurance/owner';
-import { settleInvoice, type Settlement } from './completion';
+import { applicationClosed, applicationIncomplete, expireApplicationInvoices, isUuid, lockApplication, mayAccess, type MaybeUserEnv, optionalUser, readApplication, replaceOpenInvoices } from '../insurance';
+import { CALLBACK_PROVIDERS, completeSandboxPayment, handleCallback } from './callbacks';
 import { mayReadInvoice } from './invoice-access';
-import { expireDueInvoices, insertInvoice, openInvoiceOf, readInvoice, replaceOpenInvoices, toInvoice } from './invoices.repo';
-import { providerSecret, signBody, verifySignature } from './providers';
+import { expireDueInvoices, insertInvoice, openInvoiceOf, readInvoice, toInvoice } from './invoices.repo';
 
 export interface PaymentDeps {
   db: Db;
@@ -30,66 +25,6 @@ export interface PaymentDeps {
   /** Mounts POST /dev/payments/{id}/complete/ (development and tests only). */
   devTools: boolean;
 }
-
-const CALLBACK_PROVIDERS = ['qpay', 'mostmoney'] as const;
-type CallbackProvider = (typeof CALLBACK_PROVIDERS)[number];
-
-const invalidSignature = () => new HttpError(401, errorBody(errorKeys.invalidSignature));
-
-/**
- * Handles a provider's callback: verify the signature over the raw body first (nothing is parsed or
- * looked up for an unsigned request), then the body, the invoice, its provider and amount; then settle.
- */
-export const handleCallback = async (db: Db, secret: string, provider: CallbackProvider, rawBody: string, signature: string | undefined) => {
-  if (!verifySignature(providerSecret(secret, provider), rawBody, signature)) throw invalidSignature();
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    json = {};
-  }
-  const unsafe = unsafeTextFields(json);
-  if (Object.keys(unsafe).length > 0) throw badRequest(unsafe);
-  const parsed = paymentCallbackSchema.safeParse(typeof json === 'object' && json !== null && !Array.isArray(json) ? json : {});
-  if (!parsed.success) throw badRequest(toFieldErrors(parsed.error));
-  const body = parsed.data;
-  if (!isUuid(body.invoice_id)) throw notFound();
-  const invoice = await readInvoice(db, body.invoice_id);
-  if (!invoice) throw notFound();
-  if (invoice.provider !== provider) throw badRequest({ invoice_id: { key: 'validation.valueRequired', values: {} } });
-  if (body.amount !== invoice.amount) throw badRequest({ amount: { key: 'validation.valueRequired', values: {} } });
-  const settlement: Settlement = { invoiceId: invoice.id, result: body.status, providerPaymentId: body.payment_id };
-  if (body.failure_reason) settlement.failureReason = body.failure_reason;
-  return settleInvoice(db, settlement);
-};
-
-/** A sandbox provider's callback for an invoice, signed as the provider would sign it. */
-export const sandboxCallback = (secret: string, provider: CallbackProvider, invoice: { id: string; amount: number }, result: 'paid' | 'failed') => {
-  const rawBody = JSON.stringify({
-    invoice_id: invoice.id,
-    payment_id: `${provider === 'qpay' ? 'QP' : 'MM'}-${randomUUID().slice(0, 8).toUpperCase()}`,
-    status: result,
-    amount: invoice.amount,
-    ...(result === 'failed' ? { failure_reason: 'cancelled' } : {}),
-  });
-  return { rawBody, signature: signBody(providerSecret(secret, provider), rawBody) };
-};
-
-/** What the card page's buttons and the dev endpoint do for khan: the bank reports to us directly. */
-export const settleKhan = (db: Db, invoiceId: string, result: 'paid' | 'failed') =>
-  settleInvoice(db, {
-    invoiceId,
-    result,
-    providerPaymentId: `KB-${randomUUID().slice(0, 8).toUpperCase()}`,
-    ...(result === 'failed' ? { failureReason: 'declined' as const } : {}),
-  });
-
-/** Settles a sandbox invoice as its provider would report it (dev endpoint and dev page). */
-export const completeSandboxPayment = async (db: Db, secret: string, invoice: { id: string; amount: number; provider: PaymentProvider }, result: 'paid' | 'failed') => {
-  if (invoice.provider === 'khan') return settleKhan(db, invoice.id, result);
-  const { rawBody, signature } = sandboxCallback(secret, invoice.provider, invoice, result);
-  return handleCallback(db, secret, invoice.provider, rawBody, signature);
-};
 
 export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
   const app = new Hono<AppEnv & MaybeUserEnv>();
@@ -126,7 +61,7 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
       }
       if (current.status === 'paid') throw applicationClosed();
       if (!APPLICATION_STEPS.every((step) => current.completed_steps.includes(step)) || !current.quote) throw applicationIncomplete();
-      await expireDueInvoices(tx, { applicationId });
+      await expireApplicationInvoices(tx, applicationId);
       const open = await openInvoiceOf(tx, applicationId);
       if (open && open.provider === body.provider && open.phone === phone && open.amount === current.quote.fee) {
         await claimIdempotencyKey(tx, `invoice:${applicationId}`, key, hash, open.id);

@@ -7,10 +7,10 @@ import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { Invoice } from '../../contract/payment.schema';
 import type { Db } from '../db/db';
-import { completeSandboxPayment, settleKhan } from './payments.routes';
+import { completeSandboxPayment, settleKhan } from './callbacks';
 import { expireDueInvoices, readInvoice, toInvoice } from './invoices.repo';
 import { khanReturnUrlOf } from './purposes';
-import { isUuid } from '../insurance/owner';
+import { isUuid } from '../insurance';
 import { HANDOFF_PARAM, isHandoffToken, isSameOriginPost, sandboxFormLimit } from './handoff';
 
 export interface SandboxDeps {

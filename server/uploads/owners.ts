@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { Db } from '../db/db';
-import { userOfToken } from '../auth/require-user';
+import { userOfToken } from '../auth';
 
 export interface OwnerDeps {
   db: Db;

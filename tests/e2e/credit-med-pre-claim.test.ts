@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
-import { DEMO_TRANSACTION_PASSWORD } from '../../server/credit-med/request/seed';
+import { DEMO_TRANSACTION_PASSWORD } from '../../server/db/seed-data';
 import { useBrowserTests } from './support/harness';
 import { UiLanguage } from './support/pages/ui-language';
 import { WizardStepsBar, type ListedStep } from './support/pages/wizard-steps.page';

@@ -21,7 +21,7 @@ beforeAll(() => {
 async function problems(filePath: string, code: string, linter: ESLint = eslint): Promise<string[]> {
   const [result] = await linter.lintText(code, { filePath });
   return (result?.messages ?? []).map((message) =>
-    message.ruleId === 'boundaries/imports' || message.ruleId === 'boundaries/app-on-top' ? `${message.ruleId}:${message.messageId}` : String(message.ruleId),
+    message.ruleId === 'boundaries/imports' || message.ruleId === 'boundaries/app-on-top' || message.ruleId === 'boundaries/server-areas' ? `${message.ruleId}:${message.messageId}` : String(message.ruleId),
   );
 }
 
@@ -112,10 +112,34 @@ describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () =>
   });
 
   it('reports the server importing src/ or machines/, and lets it use contract/', async () => {
-    const file = 'server/area/example.routes.ts';
+    const file = 'server/claims/example.routes.ts';
     expect(await problems(file, "export { a } from '../../src/api/client';\n")).toEqual(['boundaries/imports:serverClient']);
     expect(await problems(file, "export { a } from '../../machines/auth.machine';\n")).toEqual(['boundaries/imports:serverClient']);
     expect(await problems(file, "export { a } from '../../contract/auth.schema';\nexport { Hono } from 'hono';\n")).toEqual([]);
+  });
+
+  it("reports a server area reaching into another area's files, or up the order, and lets it use a lower area's module", async () => {
+    const fees = 'server/fees/example.ts';
+    expect(await problems(fees, "import { VISIBLE_POLICY } from '../insurance/policies.repo';\nexport const a = VISIBLE_POLICY;\n")).toEqual(['boundaries/server-areas:inside']);
+    expect(await problems(fees, "export { contractRoutes } from '../contracts/contracts.routes';\n")).toEqual(['boundaries/server-areas:inside']);
+    expect(await problems(fees, "export { contractRoutes } from '../contracts';\n")).toEqual(['boundaries/server-areas:upward']);
+    expect(await problems(fees, "import type { A } from '../documents';\nexport type B = A;\n")).toEqual(['boundaries/server-areas:upward']);
+    expect(await problems(fees, "export { VISIBLE_POLICY } from '../insurance';\nexport { notify } from '../notifications/index';\nexport { readSchedule } from './schedule.repo';\n")).toEqual([]);
+    expect(await problems('server/credit-med/cards/example.ts', "export { a } from '../request';\n")).toEqual(['boundaries/server-areas:upward']);
+    expect(await problems('server/credit-med/request/example.ts', "export { a } from '../cards';\nexport { b } from '../../account';\n")).toEqual([]);
+  });
+
+  it('reports the server platform importing an area but for types, and lets the composition import areas through their modules', async () => {
+    expect(await problems('server/db/example.ts', "export { seedClaims } from '../claims';\n")).toEqual(['boundaries/server-areas:platform']);
+    expect(await problems('server/http/example.ts', "import type { UserRow } from '../auth';\nexport type A = UserRow;\n")).toEqual([]);
+    expect(await problems('server/http/example.ts', "import type { UserRow } from '../auth/users.repo';\nexport type A = UserRow;\n")).toEqual(['boundaries/server-areas:inside']);
+    expect(await problems('server/example.ts', "export { claimRoutes } from './claims';\nexport { seedDemoData } from './setup/demo-seed';\n")).toEqual([]);
+    expect(await problems('server/example.ts', "export { claimRoutes } from './claims/claims.routes';\n")).toEqual(['boundaries/server-areas:inside']);
+    expect(await problems('server/setup/example.ts', "export { seedClaims } from '../claims/seed';\n")).toEqual(['boundaries/server-areas:inside']);
+  });
+
+  it('reports a server folder that is neither an area, the platform nor the composition', async () => {
+    expect(await problems('server/loyalty/example.ts', 'export const a = 1;\n')).toEqual(['boundaries/server-areas:unknownArea']);
   });
 
   it('reports contract/ importing the project outside contract/ or a package but zod', async () => {

@@ -10,7 +10,7 @@ import { invoiceSchema } from '../../contract/payment.schema';
 import { insertUser } from '../../server/auth/users.repo';
 import { advancePreClaims } from '../../server/credit-med/cards/progress';
 import { CARD_SEED_USERS, REJECTING_HOSPITAL_ID } from '../../server/credit-med/cards/seed';
-import { DEMO_TRANSACTION_PASSWORD, DEMO_TRANSACTION_PASSWORD_HASH } from '../../server/credit-med/request/seed';
+import { DEMO_TRANSACTION_PASSWORD, DEMO_TRANSACTION_PASSWORD_HASH } from '../../server/db/seed-data';
 import { createTestServer, type TestServer } from '../../server/testing';
 import { newKey, send, tokenFor, type TestApp } from './support/purchase';
 

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
 import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
-import { DEMO_TRANSACTION_PASSWORD, DEMO_TRANSACTION_PASSWORD_HASH } from '../../server/credit-med/request/seed';
+import { DEMO_TRANSACTION_PASSWORD, DEMO_TRANSACTION_PASSWORD_HASH } from '../../server/db/seed-data';
 import type { Db } from '../../server/db/db';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/setup/prepare';
 import { SEED_USERS } from '../../server/db/seed-data';
 import { openTestDb } from '../../server/testing';
 import { isLate } from '../../contract/claim.schema';

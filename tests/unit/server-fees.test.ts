@@ -9,7 +9,7 @@ import { feeAccessSchema, feeListSchema, feePaymentSchema } from '../../contract
 import { invoiceSchema } from '../../contract/payment.schema';
 import { contractDetailSchema, contractListSchema, todayInMongolia } from '../../contract/insurance.schema';
 import { loadMigrations } from '../../server/db/migrate';
-import { writeSchedule } from '../../server/fees/schedule.repo';
+import { writeSchedule } from '../../server/insurance/fee-schedule.repo';
 import { createTestServer, type TestServer } from '../../server/testing';
 import { completeDraft, createInvoice, newKey, send, tokenFor, type TestApp } from './support/purchase';
 

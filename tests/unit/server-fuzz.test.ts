@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '../../contract/error.schema';
 import { claimPoliciesSchema, claimSchema } from '../../contract/claim.schema';
 import { cardSummarySchema } from '../../contract/credit-med-card.schema';
-import { DEMO_TRANSACTION_PASSWORD } from '../../server/credit-med/request/seed';
+import { DEMO_TRANSACTION_PASSWORD } from '../../server/db/seed-data';
 import { draftTokenExpiry, draftTokenFor, openDraft } from '../../server/mining/drafts.repo';
 import { MINING_ROSTER } from '../../server/mining/seed';
 import { createApp } from '../../server/app';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimPageSql } from '../../server/claims/claims.repo';
 import { contractPageSql } from '../../server/contracts/contracts.routes';
 import { feedbackPageSql } from '../../server/feedback/feedback.routes';
-import { notificationPageSql } from '../../server/notifications/notifications.routes';
+import { notificationPageSql } from '../../server/notifications/notifications.repo';
 import { createTestServer, testDatabaseKind, type TestServer } from '../../server/testing';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });

@@ -2,7 +2,7 @@ import { MemoryLocker, type Lock } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/db';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/setup/prepare';
 import { TEST_SECRET } from '../../server/testing';
 import { temporaryUploadStore } from '../../server/uploads/store';
 import { tokenFor } from './support/purchase';

@@ -113,3 +113,6 @@ export const listPreClaims = async (db: Queryable, userId: number, language: Lan
   (await db.query<PreClaimRow>(`${PRE_CLAIM_SELECT} where p.user_id = $1 order by p.created_at desc, p.id desc`, [userId])).rows.map((row) =>
     toPreClaim(row, language),
   );
+
+/** The throttle bucket of wrong transaction passwords (a reset of the password clears the user's). */
+export const TRANSACTION_PASSWORD_BUCKET = 'credit-med-transaction-password';

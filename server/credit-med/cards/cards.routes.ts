@@ -17,8 +17,7 @@ import {
   type HospitalList,
   type PreClaim,
 } from '../../../contract/credit-med-card.schema';
-import { verifyPassword } from '../../auth/password';
-import { requireUser } from '../../auth/require-user';
+import { requireUser, verifyPassword } from '../../auth';
 import type { Db, Queryable } from '../../db/db';
 import { jsonBodyLimit } from '../../http/body-limit';
 import type { AppEnv } from '../../http/env';
@@ -27,7 +26,7 @@ import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash 
 import { languageOf } from '../../http/language';
 import { createThrottle, type Limit } from '../../http/throttle';
 import { dbIdParam, readBody } from '../../http/validate';
-import { hospitalExists, listPreClaims, readCardOf, readPreClaim, readSignedContract, searchHospitals, toCard, type CardRow } from './cards.repo';
+import { hospitalExists, listPreClaims, readCardOf, readPreClaim, readSignedContract, searchHospitals, toCard, TRANSACTION_PASSWORD_BUCKET, type CardRow } from './cards.repo';
 import { notifyStatus, PRE_CLAIM_STEP_SECONDS } from './progress';
 import { CARD_FEE } from './seed';
 import { refuse } from './refuse';
@@ -51,9 +50,6 @@ export const cardRefusal = (card: CardRow | undefined, amount?: number): HttpErr
   }
   return null;
 };
-
-/** The throttle bucket of wrong transaction passwords (a reset of the password clears the user's). */
-export const TRANSACTION_PASSWORD_BUCKET = 'credit-med-transaction-password';
 
 const passwordLimit = (userId: number): Limit => ({
   bucket: TRANSACTION_PASSWORD_BUCKET,

@@ -8,7 +8,7 @@
  */
 import type { PreClaimStatus } from '../../../contract/credit-med-card.schema';
 import type { Db, Queryable } from '../../db/db';
-import { notify } from '../../notifications/notify';
+import { notify } from '../../notifications';
 import { startPeriodic } from '../../periodic';
 
 /** Seconds between two moves of a pre-claim. */

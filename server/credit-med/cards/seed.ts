@@ -6,10 +6,9 @@
  * password: the request side's DEMO_TRANSACTION_PASSWORD), active card and a pre-claim in each SPEC 4
  * status, one of them to repay.
  */
-import { findUserByEmail, insertUser } from '../../auth/users.repo';
+import { findUserByEmail, insertUser } from '../../auth';
 import type { Queryable } from '../../db/db';
-import { DEMO_USER } from '../../db/seed-data';
-import { DEMO_TRANSACTION_PASSWORD_HASH } from '../request/seed';
+import { DEMO_TRANSACTION_PASSWORD_HASH, DEMO_USER } from '../../db/seed-data';
 
 /** The card's price and limit for new cards (MNT). */
 export const CARD_FEE = 20_000;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CmRequest, CmRequestStep } from '../../../contract/credit-med-request.schema';
 import { genderFromRegister } from '../../../contract/insurance.schema';
-import type { UserRow } from '../../auth/users.repo';
+import type { UserRow } from '../../auth';
 import type { Queryable } from '../../db/db';
 
 export interface RequestRow {

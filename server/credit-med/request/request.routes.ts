@@ -26,11 +26,8 @@ import {
 } from '../../../contract/credit-med-request.schema';
 import { errorKeys } from '../../../contract/error.schema';
 import { routePaths } from '../../../contract/paths';
-import type { Verifications } from '../../account/verifications';
-import { verificationGone } from '../../account/verifications';
-import { hashPassword } from '../../auth/password';
-import { requireUser } from '../../auth/require-user';
-import type { UserRow } from '../../auth/users.repo';
+import { verificationGone, type Verifications } from '../../account';
+import { hashPassword, requireUser, type UserRow } from '../../auth';
 import type { Db, Queryable } from '../../db/db';
 import { jsonBodyLimit } from '../../http/body-limit';
 import type { AppEnv } from '../../http/env';
@@ -39,10 +36,9 @@ import { claimIdempotencyKey, idempotencyKeyOf, requestHash } from '../../http/i
 import { once } from '../../http/idempotent-answer';
 import { languageOf } from '../../http/language';
 import { dbIdParam, readBody } from '../../http/validate';
-import { notify } from '../../notifications/notify';
-import { claimUploads, sealUploads } from '../../uploads/uploads.repo';
-import { readSignedContract } from '../cards/cards.repo';
-import { TRANSACTION_PASSWORD_BUCKET } from '../cards/cards.routes';
+import { notify } from '../../notifications';
+import { claimUploads, sealUploads } from '../../uploads';
+import { readSignedContract, TRANSACTION_PASSWORD_BUCKET } from '../cards';
 import { CONTRACT_TEXT } from './contract-text';
 import { readContractOf, readOwnContract, readRequest, saveStep, toRequest } from './request.repo';
 

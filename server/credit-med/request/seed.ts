@@ -5,15 +5,9 @@
  * side gives the demo user an active card). Idempotent: users with a request or contract are skipped.
  */
 import { randomUUID } from 'node:crypto';
-import { findUserByEmail } from '../../auth/users.repo';
+import { findUserByEmail } from '../../auth';
 import type { Queryable } from '../../db/db';
-import { CM_RESUME_USER, DEMO_USER } from '../../db/seed-data';
-
-/** The demo user's transaction password (pre-claims ask for it). */
-export const DEMO_TRANSACTION_PASSWORD = '914273';
-/** `DEMO_TRANSACTION_PASSWORD` hashed ahead of time, so the seed hashes nothing (checked by tests/unit/server-demo-passwords.test.ts). */
-export const DEMO_TRANSACTION_PASSWORD_HASH =
-  'scrypt$32768$8$1$3xc868TyeXSQjcoBYNBj6g$fbrgR1B1rNwnmvMqO-ajVK4aRHPVNwxYV4m-ny8K5f3IQQwdH-C9umQtv7bUPstUGxbznBoDmFpoDaKVRcvkDg';
+import { CM_RESUME_USER, DEMO_TRANSACTION_PASSWORD_HASH, DEMO_USER } from '../../db/seed-data';
 
 const IMAGE_NAMES = { idFront: 'id-front.jpg', idBack: 'id-back.jpg', selfie: 'selfie.jpg' } as const;
 

@@ -9,12 +9,13 @@
  * Nothing here reads or writes per policy or per user of a database in use: the time a start takes
  * does not grow with the data.
  */
-import { syncHospitals } from '../credit-med/cards/seed';
-import { syncInsurance } from '../insurance/seed';
-import { syncMining } from '../mining/seed';
-import type { Db } from './db';
-import { migrate } from './migrate';
-import { seedIfEmpty, seedSiteContent } from './seed';
+import { syncHospitals } from '../credit-med/cards';
+import { syncInsurance } from '../insurance';
+import { syncMining } from '../mining';
+import type { Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { seedSiteContent } from '../home';
+import { seedIfEmpty } from './demo-seed';
 
 /** Reference data (step 2 above). */
 export const syncReferenceData = async (db: Db): Promise<void> => {

@@ -1,49 +1,21 @@
 /**
- * What a start writes besides the migrations (server/db/prepare.ts):
- * - the site's content (home page, user-manual links), once, into a database that has none yet;
- * - the demo data of seed-data.ts and each area's seed.ts, in demo mode only, into a database with no
- *   users yet: the demo accounts (their passwords hashed ahead of time: nothing is hashed here), their
+ * The demo data (server/setup/prepare.ts step 3): the data of server/db/seed-data.ts and each area's
+ * seed.ts, in demo mode only, into a database with no users yet: the demo accounts (their passwords hashed ahead of time: nothing is hashed here), their
  *   policies with payments and fee schedules, claims, Credit Med, feedback and notifications.
- * Neither touches a row that exists, so what an operator changed stays changed.
+ * It touches no row that exists, so what an operator changed stays changed.
  */
-import { policyholderContractNumber, DEMO_POLICYHOLDERS, seedAccounts } from '../account/seed';
-import { seedCreditMedCards } from '../credit-med/cards/seed';
-import { seedCreditMedRequests } from '../credit-med/request/seed';
-import { seedClaims } from '../claims/seed';
-import { seedFeedbackAndNotifications } from '../feedback/seed';
-import { findUserByEmail, insertUser } from '../auth/users.repo';
-import { seedPolicyHistory } from '../insurance/seed';
-import type { Db, Queryable } from './db';
-import { BOXES, HERO_IMAGE, MOBILE_IMAGE, MOBILE_TEXT, SEED_USERS, USER_MANUAL } from './seed-data';
-import { settingKeys, writeSetting } from './settings.repo';
+import { DEMO_POLICYHOLDERS, policyholderContractNumber, seedAccounts } from '../account';
+import { seedCreditMedCards } from '../credit-med/cards';
+import { seedCreditMedRequests } from '../credit-med/request';
+import { seedClaims } from '../claims';
+import { seedFeedbackAndNotifications } from '../feedback';
+import { findUserByEmail, insertUser } from '../auth';
+import { seedPolicyHistory } from '../insurance';
+import type { Db, Queryable } from '../db/db';
+import { SEED_USERS } from '../db/seed-data';
 
 /** Same constant in every replica: two servers starting on one empty database seed it once. */
 const SEED_LOCK = 724_302;
-
-/** The site's content, when the database has none yet (a first start); afterwards it is the operator's. */
-export const seedSiteContent = async (db: Db): Promise<void> => {
-  const missing = async (q: Queryable) => (await q.query('select 1 from home_content')).rows.length === 0;
-  if (!(await missing(db))) return;
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
-    if (!(await missing(tx))) return;
-    for (const [index, box] of BOXES.entries()) {
-      await tx.query(
-        `insert into home_boxes (image, count, url, title_mn, title_en, text_mn, text_en, sort_order)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
-         on conflict (sort_order) do nothing`,
-        [box.image, box.count, box.url, box.title.mn, box.title.en, box.text.mn, box.text.en, index + 1],
-      );
-    }
-    await tx.query(
-      `insert into home_content (id, hero_image, mobile_image, mobile_text_mn, mobile_text_en)
-       values (1, $1, $2, $3, $4) on conflict (id) do nothing`,
-      [HERO_IMAGE, MOBILE_IMAGE, MOBILE_TEXT.mn, MOBILE_TEXT.en],
-    );
-    await writeSetting(tx, settingKeys.userManualDocument, USER_MANUAL.document);
-    await writeSetting(tx, settingKeys.userManualVideo, USER_MANUAL.video);
-  });
-};
 
 const seedUsers = async (tx: Queryable) => {
   for (const user of SEED_USERS) {

@@ -1,0 +1,8 @@
+/**
+ * The contracts area: a user's policies (contracts) and their details. This module is what the rest of the
+ * server may use of it: other areas (those below it in eslint/boundaries.js's SERVER_AREAS only), the
+ * composition (server/app.ts, server/start.ts, server/setup/) and the server's platform (types only)
+ * import the area from here and from nowhere else (`boundaries/server-areas`). Inside the area, files
+ * import each other directly.
+ */
+export { contractRoutes, readContractDetail, readPurchasedContractDetail } from './contracts.routes';

@@ -1,0 +1,11 @@
+/**
+ * The credit-med/cards area: the Credit Med card, pre-claims, repayments and hospitals. This module is
+ * what the rest of the server may use of it: other areas (those below it in eslint/boundaries.js's
+ * SERVER_AREAS only), the composition (server/app.ts, server/start.ts, server/setup/) and the server's
+ * platform (types only) import the area from here and from nowhere else (`boundaries/server-areas`).
+ * Inside the area, files import each other directly.
+ */
+export { readSignedContract, TRANSACTION_PASSWORD_BUCKET } from './cards.repo';
+export { creditMedCardRoutes } from './cards.routes';
+export { startPreClaimProgress } from './progress';
+export { seedCreditMedCards, syncHospitals } from './seed';
