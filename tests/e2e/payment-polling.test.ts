@@ -179,7 +179,7 @@ describe('the status page without a payment to show', () => {
     expect((await status.alert.innerText()).includes('An error occurred.')).toBe(true);
 
     refuse = false;
-    await status.retry();
+    await status.paymentRetry();
     await status.seeQrCode();
   });
 });

@@ -213,7 +213,8 @@ export class RequestGate {
   }
 
   private async answerWith({ route }: Held, error: unknown) {
-    if (error instanceof ApiError) {
+    // An ApiError of status 0 is the client's own name for a request that never got an answer.
+    if (error instanceof ApiError && error.status > 0) {
       this.expectProblem(new RegExp(`status of ${error.status}\\b`), 'console error');
       const fields = Object.keys(error.fields).length > 0 ? { fields: error.fields } : {};
       await route

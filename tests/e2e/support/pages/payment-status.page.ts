@@ -254,7 +254,18 @@ export class PaymentStatusPage {
     await expectVisible(this.alert);
   }
 
-  async retry() {
+  /** `payment.retry`: the first check failed, try it again. */
+  async paymentRetry() {
     await this.alert.getByRole('button', { name: this.ui.name('payment:loadFailed.retry') }).click();
+  }
+
+  /** `payment.check`: "I have paid — check now" while waiting, or "check again" once polling gave up. */
+  async paymentCheck() {
+    await this.button('pending.checkNow').or(this.button('pending.stillPending.checkAgain')).click();
+  }
+
+  /** The view the page shows: 'missing', 'checking', 'pending', 'paid', … (the machine's state as the page names it). */
+  get shownStatus() {
+    return this.page.locator('.payment-status[data-status]');
   }
 }

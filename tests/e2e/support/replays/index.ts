@@ -13,6 +13,8 @@ import type { ReplayPlan } from '../replay-plan.ts';
 export const browserReplays: Partial<Record<MachineName, () => Promise<ReplayPlan>>> = {
   'buy-insurance': () => import('./buy-insurance.paths.ts').then((module) => module.buyInsurancePlan),
   registration: () => import('./registration.paths.ts').then((module) => module.registrationPlan),
+  'fee-flow': () => import('./fee-flow.paths.ts').then((module) => module.feeFlowPlan),
+  'payment-status': () => import('./payment-status.paths.ts').then((module) => module.paymentStatusPlan),
 };
 
 /** The replay's test file, relative to the repository root. */
