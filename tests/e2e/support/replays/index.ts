@@ -13,6 +13,7 @@ import type { ReplayPlan } from '../replay-plan.ts';
 export const browserReplays: Partial<Record<MachineName, () => Promise<ReplayPlan>>> = {
   'buy-insurance': () => import('./buy-insurance.paths.ts').then((module) => module.buyInsurancePlan),
   registration: () => import('./registration.paths.ts').then((module) => module.registrationPlan),
+  'credit-med-request': () => import('./credit-med-request.paths.ts').then((module) => module.creditMedRequestPlan),
 };
 
 /** The replay's test file, relative to the repository root. */
