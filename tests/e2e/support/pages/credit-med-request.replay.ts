@@ -144,7 +144,8 @@ async function resumeOnAnotherDevice(context: Context) {
     const request = await api<CmRequest>(context.e2e, 'GET', '/api/credit-med/request/');
     await page.goto('/credit-med/request');
     await expectPath(page, '/credit-med/request');
-    await expectVisible(second.heading('declarations.title'));
+    // A new context starts cold (its own renderer, nothing cached): its first screen may take longer.
+    await expectVisible(second.heading('declarations.title'), 3 * WAIT_MS);
     expect(await second.pep.inputValue()).toBe(request.declarations?.pep ? 'yes' : 'no');
     expect(await second.declaration('terms').isChecked()).toBe(true);
     await second.stepBack();

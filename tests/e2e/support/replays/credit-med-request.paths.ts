@@ -64,7 +64,7 @@ export const creditMedRequestPlan = definePlan({
     startSigning: true,
     codeVerification: ({ event }) => {
       if (event.type.startsWith('xstate.error.')) return 'the code step machine failing: no page action or server answer makes the child throw';
-      if ((event.output as { outcome: string }).outcome === 'gone') return "a verification gone while its code is typed: the server's signing code has no other way to be replaced than a new signing on this page";
+      if ((event.output as { outcome: string }).outcome === 'gone') return "'gone' needs the verification replaced behind the code step's back (a second start for the same person through the API); the replay does not make it, and no path it selects (one per state) takes it";
       return undefined;
     },
   },

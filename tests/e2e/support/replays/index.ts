@@ -14,6 +14,8 @@ export const browserReplays: Partial<Record<MachineName, () => Promise<ReplayPla
   'buy-insurance': () => import('./buy-insurance.paths.ts').then((module) => module.buyInsurancePlan),
   registration: () => import('./registration.paths.ts').then((module) => module.registrationPlan),
   'credit-med-request': () => import('./credit-med-request.paths.ts').then((module) => module.creditMedRequestPlan),
+  'mining-registration': () => import('./mining-registration.paths.ts').then((module) => module.miningRegistrationPlan),
+  'credit-med-pre-claim': () => import('./credit-med-pre-claim.paths.ts').then((module) => module.creditMedPreClaimPlan),
 };
 
 /** The replay's test file, relative to the repository root. */
