@@ -11,6 +11,9 @@ const LONGEST: readonly string[] = [
   // browser files
   'tests/e2e/page-quality.test.ts',
   'tests/e2e/buy-insurance.model-paths.test.ts',
+  'tests/e2e/mining-registration.model-paths.test.ts',
+  'tests/e2e/credit-med-request.model-paths.test.ts',
+  'tests/e2e/credit-med-pre-claim.model-paths.test.ts',
   'tests/e2e/mining-registration.test.ts',
   'tests/e2e/claims.test.ts',
   'tests/e2e/fee-flow.model-paths.test.ts',

@@ -68,6 +68,8 @@ export interface BrowserTests {
    * default one); the page is closed after the test.
    */
   openPageInSharedContext(options?: Omit<PageOptions, 'width' | 'height'>): Promise<Page>;
+  /** A page in a new context of its own (another device: nothing of the other pages' storage), closed after the test. */
+  openPageOnAnotherDevice(options?: PageOptions): Promise<Page>;
   /** `openPage` with the page objects around it, reading labels in the page's starting language. */
   openSite(options?: PageOptions): Promise<Site>;
   /** Declares a problem this test expects (e.g. the console line of a refused request); it then does not fail the test. */
@@ -223,6 +225,10 @@ export function useBrowserTests(): BrowserTests {
         if (options.width !== undefined || options.height !== undefined) await page.setViewportSize(viewportOf(options));
         return page;
       }
+      return api.openPageOnAnotherDevice(options);
+    },
+
+    async openPageOnAnotherDevice(options = {}) {
       const [context, storage] = await Promise.all([newContext(options), storageOf(options)]);
       contexts.push(context);
       const page = watch(await context.newPage());

@@ -15,6 +15,9 @@ export const browserReplays: Partial<Record<MachineName, () => Promise<ReplayPla
   registration: () => import('./registration.paths.ts').then((module) => module.registrationPlan),
   'fee-flow': () => import('./fee-flow.paths.ts').then((module) => module.feeFlowPlan),
   'payment-status': () => import('./payment-status.paths.ts').then((module) => module.paymentStatusPlan),
+  'credit-med-request': () => import('./credit-med-request.paths.ts').then((module) => module.creditMedRequestPlan),
+  'mining-registration': () => import('./mining-registration.paths.ts').then((module) => module.miningRegistrationPlan),
+  'credit-med-pre-claim': () => import('./credit-med-pre-claim.paths.ts').then((module) => module.creditMedPreClaimPlan),
 };
 
 /** The replay's test file, relative to the repository root. */
