@@ -13,7 +13,7 @@
 import { expect } from 'vitest';
 import type { CardSummary, PreClaim } from '../../../../contract/credit-med-card.schema';
 import type { PreClaimContext } from '../../../../machines/credit-med-pre-claim.machine';
-import { DEMO_TRANSACTION_PASSWORD } from '../../../../server/credit-med/request/seed';
+import { DEMO_TRANSACTION_PASSWORD } from '../../../../server/db/seed-data';
 import type { BrowserTests } from '../harness';
 import type { MachineReplay, ReplayContext } from '../path-replay';
 import { creditMedPreClaimPlan } from '../replays/credit-med-pre-claim.paths';
