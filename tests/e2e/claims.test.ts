@@ -6,12 +6,12 @@
  * refused one with its amount and reason), and the wizard's steps at 375 px and through axe in both
  * languages.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decisionDueOf } from '../../contract/claim.schema';
 import { formatDate } from '../../src/platform/format';
 import { todayInMongolia } from '../../contract/insurance.schema';
+import { axeViolations, WCAG_TAGS } from './support/axe';
 import { useBrowserTests } from './support/harness';
 import { clearDatePart, dateShown, fillDate } from './support/pages/date-field';
 import { UiLanguage } from './support/pages/ui-language';
@@ -504,7 +504,7 @@ describe('claims of the demo user', () => {
         if (step === 'type') await page.getByRole('link', { name: exactly(wizard.t('wizard.review.editLabel', { step: wizard.t('wizard.step.type') })) }).click();
         await expectVisible(wizard.heading(step));
         if (step === 'event') await expectVisible(page.getByText(wizard.t('wizard.event.lateTitle')));
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        const violations = await axeViolations(page, { tags: WCAG_TAGS });
         expect(violations.map((violation) => `${step}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
         expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
       }

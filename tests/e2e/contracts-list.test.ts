@@ -1,6 +1,6 @@
 /** My insurances: the demo user's seeded policies, one policy's details, an empty list and a failed load. */
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
 import { useBrowserTests } from './support/harness';
 import { ContractDetailPage, ContractsPage } from './support/pages/contracts.page';
 import { feeListSchema } from '../../contract/fee.schema';
@@ -131,7 +131,7 @@ describe('my insurances', () => {
       expect(last[2]).toBe(maturity);
       expect(await rows.last().getByRole('rowheader').innerText()).toContain(text(language, 'contracts:savings.projected'));
       expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
-      const { violations } = await new AxeBuilder({ page }).include('[aria-labelledby="contract-savings"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const violations = await axeViolations(page, { include: '[aria-labelledby="contract-savings"]', tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
       expect(violations.map((violation) => violation.id)).toEqual([]);
       await page.close();
     }

@@ -4,11 +4,11 @@
  * and why, the QR, the payment arriving, nothing owed after it), at 375 px and on a desktop. Both pay
  * through the shared payment step (issue 22): the providers as radio cards, MostMoney asking the phone.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { cardSummarySchema } from '../../contract/credit-med-card.schema';
 import { formatMnt } from '../../contract/money';
 import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
+import { axeViolations } from './support/axe';
 import { useBrowserTests } from './support/harness';
 import { settlePayment } from './support/purchase-api';
 import { exactly, text, type Language } from './support/texts';
@@ -32,7 +32,7 @@ describe('Credit Med payments', () => {
     await expectVisible(page.getByTestId('card-fee'));
     expect(await page.getByTestId('card-fee').textContent()).toMatch(/20,000/);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect((await axeViolations(page)).map((v) => v.id)).toEqual([]);
 
     await page.getByRole('radio', { name: new RegExp(`^${text('en', 'payment:choice.provider.khan')}`) }).check();
     await page.getByRole('button', { name: payButton('en', 20_000) }).click();
@@ -64,7 +64,7 @@ describe('Credit Med payments', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: exactly(t('mn', 'repay.title')) }));
     expect(await page.getByTestId('owed-amount').textContent()).toMatch(/180,000/);
     await expectVisible(page.getByText(t('mn', `reasons.${owed.rejection_reason ?? ''}`)));
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect((await axeViolations(page)).map((v) => v.id)).toEqual([]);
 
     await page.getByRole('main').getByRole('button', { name: exactly(t('mn', 'repay.start')) }).click();
     await expectPath(page, `/credit-med/pre-claim/repay/${owed.id}/buy`);
@@ -83,7 +83,7 @@ describe('Credit Med payments', () => {
     const invoiceId = new URLSearchParams(searchOf(page)).get('invoice') ?? '';
     const qr = page.getByRole('img', { name: text('mn', 'payment:pending.qpay.qrAlt', { amount: '₮\u00a0180,000' }) });
     await expectVisible(qr);
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect((await axeViolations(page)).map((v) => v.id)).toEqual([]);
 
     // The QR provider reports the payment; the page, polling, shows it.
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');

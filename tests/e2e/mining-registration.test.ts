@@ -7,13 +7,13 @@
  * identity images (over 10 MB refused in the browser, a non-image refused by the server, an upload cut
  * half way continuing from the bytes the server has).
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { rm } from 'node:fs/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DRAFT_TOKEN_HEADER } from '../../contract/mining.schema';
 import { MINING_ALREADY_REGISTERED, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
 import { contact } from '../../src/platform/config';
+import { axeViolations, WCAG_TAGS } from './support/axe';
 import { useBrowserTests } from './support/harness';
 import { fileOnDisk } from './support/uploads';
 import { Phone } from './support/pages/phone.page';
@@ -427,7 +427,6 @@ describe('identity images', () => {
 });
 
 describe('accessibility', () => {
-  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
   /** axe's findings on the page as it is now, one readable block per rule. */
   const violationsOn = async (page: Page, where: string) => {
     // A button that has just changed variant (the upload's chooser becomes 'Replace') fades its colours
@@ -435,8 +434,8 @@ describe('accessibility', () => {
     await page.waitForFunction(() =>
       document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
     );
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    return results.violations.map((violation) =>
+    const violations = await axeViolations(page, { tags: WCAG_TAGS });
+    return violations.map((violation) =>
       [`${where}: ${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}`, ...violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.html.slice(0, 200)}`)].join('\n'),
     );
   };

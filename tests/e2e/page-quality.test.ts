@@ -12,9 +12,9 @@
  * variant redirecting to a step opened before, with the same account and storage) is loaded and its
  * layout shift measured, but its reflow and axe checks are not run twice on the same screen.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WCAG_TAGS } from './support/axe';
 import { useBrowserTests } from './support/harness';
 import { arrangeRouteData, openVisit, PLACEHOLDER_ROUTE_DATA, routeVisits, type RouteData, type RouteVisit } from './support/route-table';
 import { LANGUAGES, text, type Language } from './support/texts';
@@ -22,7 +22,6 @@ import { expectVisible, pathOf, scrollWidth } from './support/ui';
 import { DEMO_USER } from '../../server/db/seed-data';
 
 const e2e = useBrowserTests();
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const CLS_LIMIT = 0.01;
 const PHONE = { width: 375, height: 812 };
 const NARROW = 320;
@@ -30,8 +29,8 @@ const DESKTOP = { width: 1280, height: 800 };
 
 /** axe's findings on the page as it is now, one readable block per rule. */
 async function violationsOn(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((violation) =>
+  const violations = await axeViolations(page, { tags: WCAG_TAGS });
+  return violations.map((violation) =>
     [
       `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}`,
       ...violation.nodes.map(
