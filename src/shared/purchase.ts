@@ -11,7 +11,7 @@ import { readHandOff } from '../flows/hand-off';
 import { clearWizards, GUEST, peekWizard, wizardKey, type WizardStore } from '../flows/persistence';
 
 /** The buy-insurance wizard's store. Bump `version` when the machine's states or context change shape. */
-export const BUY_WIZARD: WizardStore = { flow: 'buy-insurance', version: 2 };
+export const BUY_WIZARD: WizardStore = { flow: 'buy-insurance', version: 3 };
 
 /** A purchase this browser can resume. */
 export interface StoredPurchase {
