@@ -104,6 +104,20 @@ describe('buy-insurance resume and hand-off', () => {
     expect(restored.getSnapshot().can({ type: 'flow.refresh' })).toBe(true);
   });
 
+  it('resumes a purchase stored before the payment child when it was handed off; one in a payment state that is gone is refused', async () => {
+    const { actor, machine } = await startAt();
+    const { paymentStep: _added, ...older } = (actor.getSnapshot() as BuySnapshot).context;
+    actor.stop();
+    expect(() => machine.resolveState({ value: { payment: 'invoiceReady' } as never, context: older as never })).toThrow();
+    const handedOff = machine.resolveState({ value: { payment: 'handedOff' }, context: { ...older, invoice: invoiceOf('qpay') } as never });
+    const restored = createActor(machine, { snapshot: reloaded({ status: 'active', value: handedOff.value, context: handedOff.context, children: {}, historyValue: {} }), input: INPUT }).start();
+    restored.send({ type: 'flow.refresh', provider: 'qpay' });
+    await settle();
+    expect(restored.getSnapshot().value).toEqual({ payment: 'paying' });
+    expect(restored.getSnapshot().context).toMatchObject({ paymentStep: 'choosing', payment: { provider: 'qpay' } });
+    expect(restored.getSnapshot().children.payment?.getSnapshot().context.provider).toBe('qpay');
+  });
+
   it('stores nothing for a deep link that found no purchase, so it cannot replace the one under way', () => {
     const actor = createActor(buyInsuranceMachine, { input: { productId: null, applicationId: null, keySeed: KEY_SEED, today: TODAY } }).start();
     expect(persistedForResume(persistedOf(actor), actor.getSnapshot() as BuySnapshot)).toBeUndefined();
