@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { ErrorNotice } from '../../shared/notices';
 import { ProviderPaymentChoice, type ProviderPaymentActor } from '../../shared/payment/provider-choice';
 import { Spinner } from '../../ui/spinner';
+import { StepActions } from '../../shared/wizard/step-actions';
 import type { Invoice as InvoiceData } from '../../../contract/payment.schema';
 import { selectPaymentActor, selectPaymentPhase } from '../../../machines/buy-insurance.connect';
 import { connectProviderPayment } from '../../../machines/provider-payment.connect';
@@ -96,12 +97,12 @@ function PaymentForm({ actor, payment }: { actor: BuyActorRef; payment: Provider
       </ErrorNotice>
       <ProviderPaymentChoice id="buy" actor={payment} />
       <p className="buy-hint buy-hint--safe">{t('payment.safe')}</p>
-      <div className="buy-actions">
-        <Button variant="secondary" onPress={() => actor.send({ type: 'step.back' })} isDisabled={creating}>{t('actions.back')}</Button>
-        <Button type="submit" isBusy={creating} className="buy-actions__next">
-          {creating ? t('payment.creating') : t('payment.pay', { amount })}
-        </Button>
-      </div>
+      <StepActions
+        className="buy-actions"
+        back={{ onPress: () => actor.send({ type: 'step.back' }), label: t('actions.back') }}
+        busy={creating}
+        next={creating ? t('payment.creating') : t('payment.pay', { amount })}
+      />
     </form>
   );
 }
