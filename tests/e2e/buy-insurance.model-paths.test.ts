@@ -122,6 +122,11 @@ async function payWith(wizard: BuyWizard, provider: PaymentProvider) {
   await wizard.seeInvoice();
 }
 
+/** The provider the buyer was handed to: the made invoice's (a path may make it without a snapshot of the choice first). */
+const handedOffTo = (context: Context) =>
+  ((context.event as { output?: { made?: { invoice: Invoice } } }).output?.made?.invoice.provider ??
+    (context.after.context as { payment: { provider: PaymentProvider } }).payment.provider) as 'qpay' | 'mostmoney';
+
 const seeStep = (step: WizardStep) => async (context: Context) => expectVisible(wizardOf(context).heading(step));
 const seeEditing = async (context: Context) => {
   await expectVisible(wizardOf(context).continueButton);
@@ -342,14 +347,11 @@ const replay: MachineReplay<BuyWorld, typeof buyInsurancePlan> = {
       await seeNotice(context);
     },
     // The app has handed the buyer over: the provider's status page (QR code, mobile-money push).
-    'payment.handedOff': async (context) => {
-      const { provider } = (context.after.context as { payment: { provider: 'qpay' | 'mostmoney' } }).payment;
-      await new PaymentStatusPage(context.ui).seePendingPageOf(provider);
-    },
+    'payment.handedOff': async (context) => new PaymentStatusPage(context.ui).seePendingPageOf(handedOffTo(context)),
   },
 
   urls: {
-    'payment.handedOff': ({ after }) => statusPathOf((after.context as { payment: { provider: 'qpay' | 'mostmoney' } }).payment.provider),
+    'payment.handedOff': (context) => statusPathOf(handedOffTo(context)),
   },
 
 };
