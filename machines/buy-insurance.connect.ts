@@ -45,14 +45,13 @@ export const selectQuoteStatus = (snapshot: BuySnapshot): QuoteStatus => {
   return 'pending';
 };
 
-export type PaymentPhase = 'choosing' | 'creating' | 'invoice' | 'handedOff';
+/** The payment step: its child at work (the page renders it with the shared provider choice), or handed off to the provider. */
+export type PaymentPhase = 'paying' | 'handedOff';
 
-export const selectPaymentPhase = (snapshot: BuySnapshot): PaymentPhase => {
-  if (snapshot.matches({ payment: 'creatingInvoice' })) return 'creating';
-  if (snapshot.matches({ payment: 'invoiceReady' })) return 'invoice';
-  if (snapshot.matches({ payment: 'handedOff' })) return 'handedOff';
-  return 'choosing';
-};
+export const selectPaymentPhase = (snapshot: BuySnapshot): PaymentPhase => (snapshot.matches({ payment: 'handedOff' }) ? 'handedOff' : 'paying');
+
+/** The payment child (provider, MostMoney's phone, the invoice) while the payment step runs it. */
+export const selectPaymentActor = (snapshot: BuySnapshot) => snapshot.children.payment ?? null;
 
 /** The path of a step of this purchase. */
 export const stepPath = (step: BuyStep, id: string, productId: number) =>

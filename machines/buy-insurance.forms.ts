@@ -13,7 +13,7 @@ import {
   type InsuredStep,
   type ProductDetail,
 } from '../contract/insurance.schema';
-import { createInvoiceBodySchema, type PaymentProvider } from '../contract/payment.schema';
+import type { PaymentProvider } from '../contract/payment.schema';
 import { combineRegister, splitRegister, toFieldErrors, type FieldErrors, type RegisterParts } from '../contract/validation';
 
 // ---------------------------------------------------------------------------------------------------
@@ -183,16 +183,6 @@ export const contractErrors = (form: ContractForm): FieldErrors => {
 
 /** The sum of the shares typed so far (empty or non-numeric shares count as 0). */
 export const sharesTotal = (form: ContractForm) => form.beneficiaries.reduce((sum, beneficiary) => sum + (digits(beneficiary.share) ?? 0), 0);
-
-export const invoiceBody = (form: PaymentForm): Record<string, unknown> => ({
-  provider: form.provider ?? undefined,
-  ...(form.provider === 'mostmoney' ? { phone: form.phone } : {}),
-});
-
-export const paymentErrors = (form: PaymentForm): FieldErrors => {
-  const result = createInvoiceBodySchema.safeParse(invoiceBody(form));
-  return result.success ? {} : toFieldErrors(result.error);
-};
 
 export const insuredFormOf = (application: Application): InsuredForm => {
   const stored = application.insured;

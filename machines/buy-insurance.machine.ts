@@ -11,13 +11,19 @@
  * (`completed_steps`); the route guards read it, so a deep link or a back/forward move to a step whose
  * earlier steps are missing lands on the first incomplete one. Every step is validated here with the
  * same zod schema the server uses before it is sent. Creates carry idempotency keys kept in the
- * persisted snapshot: a retry, a double click or a reload never makes a second application or invoice;
- * each payment attempt (entering the payment step, changing the provider or phone) gets a new key.
+ * persisted snapshot: a retry, a double click or a reload never makes a second application or invoice.
  *
- * Side effects are provided by the app (`machine.provide`): the API calls as promise actors and the
- * hand-off to the provider (`handOff`: the bank's card page, or the status page of the QR and mobile
- * money providers). The app persists the snapshot after every transition and sends `flow.refresh` after
- * restoring one or switching the language: settled steps then reload the application and the product.
+ * The payment step is the shared `provider-payment` child (id `payment`, issue 22): the provider,
+ * MostMoney's phone, the invoice shown before leaving (`confirm`), one key per attempt under a prefix
+ * this step takes anew each time it is entered. The child's snapshots are followed here (`payment`,
+ * `paymentStep`), so the runner stores its progress with the parent's and a reload comes back to the
+ * same choice; a purchase paid meanwhile (`errors.applicationClosed`) ends the wizard as paid.
+ *
+ * Side effects are provided by the app (`machine.provide`): the API calls as promise actors, the
+ * payment child with its `createPayment`, and the hand-off to the provider (`handOff`: the bank's card
+ * page, or the status page of the QR and mobile money providers). The app persists the snapshot after
+ * every transition and sends `flow.refresh` after restoring one or switching the language: settled
+ * steps then reload the application and the product.
  */
 import { routePaths } from '../contract/paths';
 import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
@@ -48,8 +54,6 @@ import {
   insuredErrors,
   insuredFormOf,
   insuredSchemaOf,
-  invoiceBody,
-  paymentErrors,
   planBody,
   planErrors,
   planFormOf,
@@ -65,8 +69,10 @@ import {
   type PlanField,
   type PlanForm,
 } from './buy-insurance.forms';
-import { createInvoiceBodySchema, type CreateInvoiceBody, type Invoice, type PaymentProvider } from '../contract/payment.schema';
+import type { Invoice, PaymentProvider } from '../contract/payment.schema';
 import { type FieldErrors, type Message, type RegisterParts } from '../contract/validation';
+import type { ProviderPaymentStep } from './provider-payment.connect';
+import { madeOf, providerPaymentMachine, type ProviderPaymentInput, type ProviderPaymentOutput } from './provider-payment.machine';
 
 // ---------------------------------------------------------------------------------------------------
 // Steps and their URLs
@@ -116,10 +122,12 @@ export interface BuyContext {
   quote: Quote | null;
   quoteError: Message | null;
   contract: ContractForm;
+  /** The payment step's provider and MostMoney phone, as its child has them (kept for a reload and "try again"). */
   payment: PaymentForm;
-  /** Idempotency key of the current payment attempt. */
+  /** Where the payment child stands (`creating`: the invoice is being made, the step cannot be left or reloaded meanwhile). */
+  paymentStep: ProviderPaymentStep;
+  /** The prefix of the payment step's idempotency keys (the child's attempts add `.n`); new each time the step is entered. */
   invoiceKey: string;
-  invoice: Invoice | null;
   fieldErrors: FieldErrors;
   /** The server's refusal or a failure, shown above the step's form. */
   error: Message | null;
@@ -157,12 +165,7 @@ export type BuyEvent =
   | { type: 'beneficiary.remove'; index: number }
   | { type: 'beneficiary.change'; index: number; field: BeneficiaryTextField; value: string }
   | { type: 'beneficiary.changeRegister'; index: number; value: RegisterParts }
-  | { type: 'contract.consent'; value: boolean }
-  | { type: 'payment.choose'; provider: PaymentProvider }
-  | { type: 'payment.changePhone'; value: string }
-  | { type: 'payment.submit' }
-  | { type: 'payment.change' }
-  | { type: 'payment.continue' };
+  | { type: 'contract.consent'; value: boolean };
 
 /** What the promise actors receive. */
 export interface AccessInput {
@@ -182,11 +185,21 @@ export interface Loaded {
 // Guards on the stored application
 // ---------------------------------------------------------------------------------------------------
 
-/** A new payment attempt's key: the next one of the purchase's seed. */
-const nextInvoiceKey = (context: Pick<BuyContext, 'keySeed' | 'keyCount'>) => ({
-  invoiceKey: idempotencyKey(context.keySeed, context.keyCount),
-  keyCount: context.keyCount + 1,
+/** The payment step's input: the application, the provider and phone kept, the step's key prefix; the invoice is shown before leaving. */
+export const paymentInput = (context: Pick<BuyContext, 'applicationId' | 'accessKey' | 'payment' | 'invoiceKey'>): ProviderPaymentInput => ({
+  order: { kind: 'application', applicationId: context.applicationId ?? '', accessKey: context.accessKey },
+  provider: context.payment.provider,
+  phone: context.payment.phone,
+  keySeed: context.invoiceKey,
+  confirm: true,
+  stopOn: [errorKeys.applicationClosed],
 });
+
+/** What the parent keeps of the payment child's snapshot: the choice, and where the step stands (nothing of a snapshot without a context). */
+export const paymentProgress = (snapshot: { value?: unknown; context?: { provider: PaymentProvider | null; phone: string } }): Partial<BuyContext> => {
+  const { context } = snapshot;
+  return context ? { payment: { provider: context.provider, phone: context.phone }, paymentStep: snapshot.value as ProviderPaymentStep } : {};
+};
 
 const completed = (context: Pick<BuyContext, 'application'>, step: ApplicationStep) =>
   context.application?.completed_steps.includes(step) ?? false;
@@ -214,6 +227,7 @@ export const buyInsuranceMachine = setup({
     events: {} as BuyEvent,
     input: {} as BuyInput,
     emitted: {} as FlowNavigate,
+    children: {} as { payment: 'providerPayment' },
   },
   actors: {
     /** The signed-in user's unpaid drafts (a visitor has none: the app answers an empty list). */
@@ -238,17 +252,15 @@ export const buyInsuranceMachine = setup({
     saveContract: fromPromise<Application, AccessInput & { body: ContractStep }>(async () => {
       throw new Error('saveContract is provided by the app');
     }),
-    createInvoice: fromPromise<Invoice, AccessInput & { key: string; body: CreateInvoiceBody }>(async () => {
-      throw new Error('createInvoice is provided by the app');
-    }),
+    /** The payment step; the app provides it with its `createPayment` (src/shared/payment/provider-payment.ts). */
+    providerPayment: providerPaymentMachine,
   },
   actions: {
     /**
      * Sends the browser to the provider — the bank's card page (khan), or the status page (qpay,
      * mostmoney) — leaving the draft's key for the status pages, which a visitor needs to read the invoice.
      */
-    handOff: emit(({ context }): FlowNavigate => {
-      const invoice = context.invoice!;
+    handOff: emit(({ context }, { invoice }: { invoice: Invoice }): FlowNavigate => {
       const handOff = { name: PURCHASE_HAND_OFF, data: { applicationId: invoice.application_id ?? context.applicationId ?? '', applicationKey: context.accessKey } satisfies PurchaseHandOff };
       if (invoice.provider === 'khan' && invoice.redirect_url) return { type: 'flow.navigate', to: invoice.redirect_url, external: true, handOff };
       const status = invoice.provider === 'qpay' ? routePaths.paymentQpay : invoice.provider === 'mostmoney' ? routePaths.paymentMostmoney : routePaths.paymentStatus;
@@ -356,25 +368,14 @@ export const buyInsuranceMachine = setup({
       return { contract: { ...context.contract, consent: event.value }, fieldErrors };
     }),
     validateContract: assign(({ context }) => ({ fieldErrors: contractErrors(context.contract), error: null })),
-    /** A new payment attempt: a new key, no invoice yet; the mobile-money phone defaults to the insured person's. */
+    /** The payment step begins: a new key prefix; the mobile-money phone defaults to the insured person's. */
     startAttempt: assign(({ context }) => ({
-      ...nextInvoiceKey(context),
-      invoice: null,
+      invoiceKey: idempotencyKey(context.keySeed, context.keyCount),
+      keyCount: context.keyCount + 1,
+      paymentStep: 'choosing' as const,
       payment: { ...context.payment, phone: context.payment.phone || (context.application?.insured?.phone ?? '') },
     })),
-    /** Another provider or phone is another request: it needs its own key. */
-    chooseProvider: assign(({ context, event }) => {
-      if (event.type !== 'payment.choose' || event.provider === context.payment.provider) return {};
-      const { provider: _fixed, ...fieldErrors } = context.fieldErrors;
-      return { payment: { ...context.payment, provider: event.provider }, ...nextInvoiceKey(context), fieldErrors, error: null };
-    }),
-    changePaymentPhone: assign(({ context, event }) => {
-      if (event.type !== 'payment.changePhone' || event.value === context.payment.phone) return {};
-      const { phone: _fixed, ...fieldErrors } = context.fieldErrors;
-      return { payment: { ...context.payment, phone: event.value }, ...nextInvoiceKey(context), fieldErrors };
-    }),
-    validatePayment: assign(({ context }) => ({ fieldErrors: paymentErrors(context.payment), error: null })),
-    storeInvoice: assign((_, { invoice }: { invoice: Invoice }) => ({ invoice, error: null, fieldErrors: {} })),
+    followPayment: assign((_, progress: Partial<BuyContext>) => progress),
   },
   guards: {
     hasApplicationId: ({ context }) => context.applicationId !== null,
@@ -396,7 +397,9 @@ export const buyInsuranceMachine = setup({
     isContractValid: ({ context }) => Object.keys(contractErrors(context.contract)).length === 0,
     canAddBeneficiary: ({ context }) => context.contract.beneficiaries.length < BENEFICIARIES_MAX,
     canRemoveBeneficiary: ({ context }) => context.contract.beneficiaries.length > 1,
-    isPaymentValid: ({ context }) => Object.keys(paymentErrors(context.payment)).length === 0,
+    /** The invoice is not being made (the step may be left or reloaded). */
+    isPaymentIdle: ({ context }) => context.paymentStep !== 'creating',
+    made: (_, output: ProviderPaymentOutput) => output.outcome === 'made',
   },
   delays: {
     quoteDelay: QUOTE_DELAY_MS,
@@ -422,8 +425,8 @@ export const buyInsuranceMachine = setup({
     quoteError: null,
     contract: { beneficiaries: [emptyBeneficiary('100')], consent: false },
     payment: { provider: null, phone: '' },
+    paymentStep: 'choosing',
     invoiceKey: idempotencyKey(input.keySeed, 1),
-    invoice: null,
     fieldErrors: {},
     error: null,
   }),
@@ -643,41 +646,29 @@ export const buyInsuranceMachine = setup({
       meta: { path: BUY_STEP_PATHS.payment },
       route: { guard: 'canEnterPayment' },
       entry: ['forgetRequestedStep', 'startAttempt'],
-      initial: 'choosing',
+      initial: 'paying',
       states: {
-        choosing: {
-          on: {
-            'flow.refresh': { target: '#loading', actions: { type: 'requestStep', params: { step: 'payment' } } },
-            'payment.choose': { actions: 'chooseProvider' },
-            'payment.changePhone': { actions: 'changePaymentPhone' },
-            'payment.submit': [{ guard: 'isPaymentValid', target: 'creatingInvoice', actions: 'clearMessages' }, { actions: 'validatePayment' }],
-            'step.back': { target: '#contract' },
-          },
-        },
-        // A second press while this runs does nothing; a reload re-sends the same key.
-        creatingInvoice: {
+        /** The payment child: the page renders its choice and sends it the `payment.*` events. */
+        paying: {
           invoke: {
-            id: 'createInvoice',
-            src: 'createInvoice',
-            input: ({ context }) => ({
-              applicationId: context.applicationId ?? '',
-              accessKey: context.accessKey,
-              key: context.invoiceKey,
-              body: createInvoiceBodySchema.parse(invoiceBody(context.payment)),
-            }),
-            onDone: { target: 'invoiceReady', actions: { type: 'storeInvoice', params: ({ event }) => ({ invoice: event.output }) } },
-            onError: [{ guard: 'isApplicationClosed', target: '#buyInsurance.paid' }, { target: 'choosing', actions: 'showError' }],
+            id: 'payment',
+            src: 'providerPayment',
+            input: ({ context }) => paymentInput(context),
+            onSnapshot: { actions: { type: 'followPayment', params: ({ event }) => paymentProgress(event.snapshot) } },
+            onDone: [
+              {
+                guard: { type: 'made', params: ({ event }) => event.output },
+                target: 'handedOff',
+                actions: { type: 'handOff', params: ({ event }) => ({ invoice: madeOf(event.output)!.invoice }) },
+              },
+              // The only refusal the child ends on: the application was paid meanwhile.
+              { target: '#buyInsurance.paid' },
+            ],
           },
-        },
-        invoiceReady: {
           on: {
-            'flow.refresh': { target: '#loading', actions: { type: 'requestStep', params: { step: 'payment' } } },
-            'payment.continue': {
-              target: 'handedOff',
-              actions: 'handOff',
-            },
-            'payment.change': { target: 'choosing', actions: 'startAttempt' },
-            'step.back': { target: '#contract' },
+            // Not while the invoice is made: a reload then sends the same key again.
+            'flow.refresh': { guard: 'isPaymentIdle', target: '#loading', actions: { type: 'requestStep', params: { step: 'payment' } } },
+            'step.back': { guard: 'isPaymentIdle', target: '#contract' },
           },
         },
         /** The provider has the user now. Coming back (e.g. "try again" after a failure) refreshes into a new attempt. */

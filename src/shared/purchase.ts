@@ -10,7 +10,13 @@ import { stepPath } from '../../machines/buy-insurance.connect';
 import { readHandOff } from '../flows/hand-off';
 import { clearWizards, GUEST, peekWizard, wizardKey, type WizardStore } from '../flows/persistence';
 
-/** The buy-insurance wizard's store. Bump `version` when the machine's states or context change shape. */
+/**
+ * The buy-insurance wizard's store. Bump `version` when the machine's states or context change shape
+ * so that an older snapshot cannot resume. Still 2 after the payment step moved onto its child (issue
+ * 22): an older purchase at the first three steps or handed off to the provider resumes (the step's
+ * `paymentStep` is set on entering it), one in a payment state that is gone fails the resolve check
+ * and is dropped (docs/decisions.md).
+ */
 export const BUY_WIZARD: WizardStore = { flow: 'buy-insurance', version: 2 };
 
 /** A purchase this browser can resume. */

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Application, ApplicationStep } from '../../contract/insurance.schema';
-import type { Invoice } from '../../contract/payment.schema';
+import type { Invoice, PaymentProvider } from '../../contract/payment.schema';
 import type { Message } from '../../contract/validation';
 import type { BrowserTests } from './support/harness';
 import { describeModelPaths, moveInHistoryTo, routeTarget, type MachineReplay, type ReplayContext } from './support/path-replay';
@@ -110,6 +110,23 @@ async function seeNotice(context: Context) {
   for (const message of problems) await expectVisible(wizard.main.getByText(exactly(messageText(context.ui, message))).first());
 }
 
+/** Presses pay with `provider` (chosen first when it is not). */
+async function pressPay(wizard: BuyWizard, provider: PaymentProvider) {
+  if (!(await wizard.provider(provider).isChecked())) await wizard.choosePaymentMethod(provider);
+  await wizard.pay();
+}
+
+/** Pays with `provider` and waits for the invoice the payment child shows. */
+async function payWith(wizard: BuyWizard, provider: PaymentProvider) {
+  await pressPay(wizard, provider);
+  await wizard.seeInvoice();
+}
+
+/** The provider the buyer was handed to: the made invoice's (a path may make it without a snapshot of the choice first). */
+const handedOffTo = (context: Context) =>
+  ((context.event as { output?: { made?: { invoice: Invoice } } }).output?.made?.invoice.provider ??
+    (context.after.context as { payment: { provider: PaymentProvider } }).payment.provider) as 'qpay' | 'mostmoney';
+
 const seeStep = (step: WizardStep) => async (context: Context) => expectVisible(wizardOf(context).heading(step));
 const seeEditing = async (context: Context) => {
   await expectVisible(wizardOf(context).continueButton);
@@ -179,7 +196,25 @@ const replay: MachineReplay<BuyWorld, typeof buyInsurancePlan> = {
     savePlan: { requests: (request) => request.method() === 'PUT' && /\/plan\/$/.test(request.url()) },
     saveContract: { requests: (request) => request.method() === 'PUT' && /\/contract\/$/.test(request.url()) },
     getQuote: { requests: (request) => request.method() === 'POST' && /^\/api\/products\/\d+\/quote\/$/.test(new URL(request.url()).pathname) },
-    createInvoice: { requests: (request) => request.method() === 'POST' && /\/invoice\/$/.test(request.url()) },
+    // The payment child makes the invoice itself (its request is not held): made, the buyer goes on
+    // from the invoice shown; refused, the purchase was paid meanwhile (through the API) and paying is refused.
+    payment: {
+      async settle(context, event) {
+        const wizard = wizardOf(context);
+        const output = event.output as { outcome: string; made?: { invoice: Invoice } };
+        const shown = (context.before.context as { paymentStep: string }).paymentStep === 'ready';
+        if (output.made) {
+          const { provider } = output.made.invoice;
+          if (!shown) await payWith(wizard, provider);
+          await wizard.continueToProvider(provider);
+          return;
+        }
+        if (!context.world.applicationId) throw new Error('no application to pay meanwhile');
+        await bringTo(context.e2e, context.world.applicationId, { ...(await api<Application>(context.e2e, 'GET', `/api/applications/${context.world.applicationId}/`)), status: 'paid' });
+        if (shown) await wizard.chooseAnotherMethod();
+        await pressPay(wizard, (context.before.context as { payment: { provider: PaymentProvider | null } }).payment.provider ?? 'qpay');
+      },
+    },
   },
 
   events: {
@@ -237,14 +272,18 @@ const replay: MachineReplay<BuyWorld, typeof buyInsurancePlan> = {
     },
     'beneficiary.add': async (context) => wizardOf(context).addBeneficiary(),
     'beneficiary.remove': async (context, event) => wizardOf(context).removeBeneficiary(Number(event.index) + 1),
-    'payment.choose': async (context, event) => wizardOf(context).choosePaymentMethod(event.provider as 'khan' | 'qpay' | 'mostmoney'),
-    'payment.changePhone': async (context, event) => wizardOf(context).mostMoneyPhone.fill(String(event.value)),
-    'payment.submit': async (context) => wizardOf(context).pay(),
-    'payment.continue': async (context) => {
-      const { provider } = (context.before.context as { payment: { provider: 'khan' | 'qpay' | 'mostmoney' } }).payment;
-      await wizardOf(context).continueToProvider(provider);
+    // The payment child's progress reaches the wizard as its snapshots: the choice on the page; an
+    // invoice shown, by paying with that choice.
+    'xstate.snapshot.payment': async (context, event) => {
+      const wizard = wizardOf(context);
+      const { value, context: choice } = event.snapshot as { value: string; context: { provider: PaymentProvider | null; phone: string } };
+      if (value === 'ready') {
+        await payWith(wizard, choice.provider ?? 'qpay');
+        return;
+      }
+      if (choice.provider) await wizard.choosePaymentMethod(choice.provider);
+      if (choice.provider === 'mostmoney') await wizard.mostMoneyPhone.fill(choice.phone);
     },
-    'payment.change': async (context) => wizardOf(context).chooseAnotherMethod(),
     // The quote's debounce is the page's own 400 ms timer: nothing to do but let it fire.
     'xstate.after.quoteDelay': async () => {},
   },
@@ -291,33 +330,28 @@ const replay: MachineReplay<BuyWorld, typeof buyInsurancePlan> = {
     'contract.editing': seeEditing,
     'contract.saving': seeSaving,
 
-    'payment.choosing': async (context) => {
+    // The payment child on the page: its choice, or the invoice it made.
+    'payment.paying': async (context) => {
       const wizard = wizardOf(context);
-      const { provider } = (context.after.context as { payment: { provider: 'khan' | 'qpay' | 'mostmoney' | null } }).payment;
+      const { payment, paymentStep } = context.after.context as { payment: { provider: PaymentProvider | null }; paymentStep: string };
       await expectVisible(wizard.heading('payment'));
+      if (paymentStep === 'ready') {
+        await wizard.seeInvoice();
+        return;
+      }
+      const { provider } = payment;
       await expectVisible(wizard.payButton);
       if (provider) await expect.poll(() => wizard.provider(provider).isChecked(), { timeout: WAIT_MS, message: `${provider} chosen` }).toBe(true);
       if (provider === 'mostmoney') await expectVisible(wizard.mostMoneyPhone);
       else await expectHidden(wizard.mostMoneyPhone);
       await seeNotice(context);
     },
-    'payment.creatingInvoice': async (context) => {
-      await expectVisible(wizardOf(context).heading('payment'));
-      await expectVisible(wizardOf(context).creatingInvoiceButton);
-    },
-    'payment.invoiceReady': async (context) => {
-      await expectVisible(wizardOf(context).heading('payment'));
-      await wizardOf(context).seeInvoice();
-    },
     // The app has handed the buyer over: the provider's status page (QR code, mobile-money push).
-    'payment.handedOff': async (context) => {
-      const { provider } = (context.after.context as { payment: { provider: 'qpay' | 'mostmoney' } }).payment;
-      await new PaymentStatusPage(context.ui).seePendingPageOf(provider);
-    },
+    'payment.handedOff': async (context) => new PaymentStatusPage(context.ui).seePendingPageOf(handedOffTo(context)),
   },
 
   urls: {
-    'payment.handedOff': ({ after }) => statusPathOf((after.context as { payment: { provider: 'qpay' | 'mostmoney' } }).payment.provider),
+    'payment.handedOff': (context) => statusPathOf(handedOffTo(context)),
   },
 
 };

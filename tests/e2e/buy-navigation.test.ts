@@ -219,8 +219,8 @@ describe('moving around the wizard', () => {
     const shown = await wizard.seeInvoice();
     await expect.poll(() => answers.length).toBeGreaterThan(0);
     expect(requests).toHaveLength(1);
-    // The purchase's own key (its seed and the attempt's number), in the contract's key format.
-    expect(requests[0]?.key).toMatch(/^[0-9a-f-]{36}\.\d+$/);
+    // The purchase's own key (its seed, the payment step's number, the attempt's), in the contract's key format.
+    expect(requests[0]?.key).toMatch(/^[0-9a-f-]{36}\.\d+\.\d+$/);
     expect(answers.map((answer) => answer.status)).toEqual([201]);
     expect(shown).toContain(answers[0]!.id.slice(0, 8).toUpperCase());
   });

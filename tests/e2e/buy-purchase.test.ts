@@ -177,6 +177,38 @@ describe('buying insurance', () => {
     await status.seePolicyNumber(paid.policy_number ?? '');
   });
 
+  it('a reload on the payment step keeps the provider and the phone, before and after the invoice is shown', async () => {
+    const site = await e2e.openSite({ language: 'en' });
+    const { wizard } = await visitorToPayment(site, 'en');
+    // The payment step's choice is the payment child's; the wizard stores it with the child inside.
+    await wizard.choosePaymentMethod('mostmoney');
+    await wizard.mostMoneyPhone.fill('88094512');
+    await site.page.reload();
+    await wizard.seeStep('payment');
+    await expect.poll(() => wizard.provider('mostmoney').isChecked()).toBe(true);
+    expect(await wizard.mostMoneyPhone.inputValue()).toBe('88094512');
+    await expectPath(site.page, '/insurance/buy/payment/');
+
+    // A phone that is not one is refused before the server is asked; fixed, the invoice goes to it.
+    await wizard.mostMoneyPhone.fill('8809');
+    await wizard.pay();
+    await expectVisible(wizard.alert.filter({ hasText: site.language.t('buy:formError') }));
+    await wizard.mostMoneyPhone.fill('88094512');
+    await wizard.pay();
+    expect(await wizard.seeInvoice()).toContain('88****12');
+
+    // Reloaded with the invoice on screen: the step begins again with the same choice, and goes on as before.
+    await site.page.reload();
+    await wizard.seeStep('payment');
+    await expect.poll(() => wizard.provider('mostmoney').isChecked()).toBe(true);
+    expect(await wizard.mostMoneyPhone.inputValue()).toBe('88094512');
+    await wizard.pay();
+    await wizard.seeInvoice();
+    await wizard.continueToProvider('mostmoney');
+    await expectPath(site.page, '/insurance/buy/payment/status/mostmoney/');
+    await new PaymentStatusPage(site.language).seeConfirmationRequestSentTo('88****12');
+  });
+
   it('a declined card is tried again from the status page: back on the payment step, nothing re-entered, a new invoice', async () => {
     e2e.expectProblem(/favicon\.ico/, 'console error');
     const site = await e2e.openSite({ language: 'en' });

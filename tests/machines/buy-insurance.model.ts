@@ -1,10 +1,12 @@
 /**
  * Path model of machines/buy-insurance.machine.ts: starting a purchase (a signed-in user's earlier
  * draft, or a new one), loading and resuming an application, the four steps with their validation,
- * saves and refusals, the live quote, routing between steps, and the payment attempt up to the hand-off.
+ * saves and refusals, the live quote, routing between steps, and the payment step up to the hand-off:
+ * the `provider-payment` child, a stub here (its own model tests the provider, the phone, the checks,
+ * the keys and the invoice shown first), whose snapshots the wizard follows and whose outcome it acts on.
  */
 import { buyInsuranceMachine, type Loaded } from '../../machines/buy-insurance.machine.ts';
-import { contractErrors, insuredErrors, paymentErrors, planErrors } from '../../machines/buy-insurance.forms.ts';
+import { contractErrors, insuredErrors, planErrors } from '../../machines/buy-insurance.forms.ts';
 import { ApiError } from '../../contract/api-error.ts';
 import { errorKeys } from '../../contract/error.schema.ts';
 import type { Application, ProductDetail, Quote } from '../../contract/insurance.schema.ts';
@@ -137,6 +139,14 @@ export const invoiceOf = (provider: Invoice['provider']): Invoice => ({
 export const notFound = new ApiError(404, { key: errorKeys.notFound });
 export const serverDown = new ApiError(500, { key: errorKeys.generic });
 export const closed = new ApiError(409, { key: errorKeys.applicationClosed });
+/** The payment child as the wizard sees it: its snapshots (the choice, the invoice being made, shown) and its outcomes. */
+export const childSnapshot = (value: 'choosing' | 'creating' | 'ready', provider: Invoice['provider'] | null, phone = insuredPerson.phone) => ({
+  type: 'xstate.snapshot.payment',
+  snapshot: { status: 'active', value, context: { provider, phone } },
+});
+export const madeWith = (provider: Invoice['provider']) => ({ outcome: 'made', made: { invoice: invoiceOf(provider), payment: null } }) as const;
+export const paidMeanwhile = { outcome: 'refused', error: { key: errorKeys.applicationClosed }, provider: 'qpay', phone: insuredPerson.phone } as const;
+
 export const refused = new ApiError(400, { key: errorKeys.invalidRequest }, { phone: { key: 'validation.phone', values: {} } });
 export const tooOld = new ApiError(400, { key: errorKeys.invalidRequest }, { register: { key: 'validation.ageRange', values: { min: 18, max: 60 } } });
 
@@ -168,7 +178,6 @@ const validity = <F extends object>(problems: (form: F) => object) => {
 const isInsuredValid = validity((form: Parameters<typeof insuredErrors>[1]) => insuredErrors(lifeProduct, form, TODAY));
 const isPlanValid = validity((form: Parameters<typeof planErrors>[1]) => planErrors(lifeProduct, form));
 const isContractValid = validity(contractErrors);
-const isPaymentValid = validity(paymentErrors);
 
 /** The day the tests run on, and the seed of the purchase's idempotency keys (the app gives random ones). */
 export const TODAY = '2026-05-01';
@@ -232,20 +241,18 @@ export const buyInsuranceModel = defineModel({
     errorEvent('saveContract', serverDown),
     errorEvent('saveContract', closed),
     // Payment step
-    { type: 'payment.choose', provider: 'qpay' },
-    { type: 'payment.choose', provider: 'mostmoney' },
-    { type: 'payment.changePhone', value: '' },
-    { type: 'payment.submit' },
-    doneEvent('createInvoice', invoiceOf('qpay')),
-    errorEvent('createInvoice', serverDown),
-    errorEvent('createInvoice', closed),
-    { type: 'payment.continue' },
-    { type: 'payment.change' },
+    childSnapshot('choosing', 'qpay'),
+    childSnapshot('choosing', 'mostmoney', ''),
+    childSnapshot('creating', 'qpay'),
+    childSnapshot('ready', 'qpay'),
+    doneEvent('payment', madeWith('qpay')),
+    doneEvent('payment', paidMeanwhile),
   ],
   // What the guards read, and only where they read it: the stored steps (route guards and where a
   // load resumes), the requested step, the drafts offered, whether the current step's form is valid
-  // (its isXValid guard), the number of beneficiaries (add, remove) and the payment provider. Errors
-  // and invoices show in the state value (editing after a refusal, invoiceReady).
+  // (its isXValid guard), the number of beneficiaries (add, remove), and the payment child's provider
+  // and whether it is making the invoice (the step cannot be left then). Errors show in the state
+  // value (editing after a refusal).
   flags: (snapshot) => {
     const { context } = snapshot;
     const shown = {
@@ -263,7 +270,7 @@ export const buyInsuranceModel = defineModel({
       };
     }
     if (snapshot.matches('payment')) {
-      return { ...shown, provider: context.payment.provider, paymentValid: isPaymentValid(context.payment) };
+      return { ...shown, provider: context.payment.provider, paymentStep: context.paymentStep };
     }
     return shown;
   },

@@ -11,6 +11,7 @@ import type { buyInsuranceMachine } from '../../machines/buy-insurance.machine.t
 import {
   selectIsRefreshing,
   selectIsSaving,
+  selectPaymentActor,
   selectPaymentPhase,
   selectPhase,
   selectQuoteStatus,
@@ -29,7 +30,7 @@ import {
   type Application,
   type ProductDetail,
 } from '../../contract/insurance.schema.ts';
-import { createInvoiceBodySchema, type Invoice } from '../../contract/payment.schema.ts';
+import type { Invoice } from '../../contract/payment.schema.ts';
 import { ApiError } from '../../contract/api-error.ts';
 // The register number's parts as the server wants them (an unparsable one is sent empty): the contract's.
 import { combineRegister, splitRegister, toFieldErrors, type FieldErrors, type RegisterParts } from '../../contract/validation.ts';
@@ -87,11 +88,6 @@ const contractBody = (form: Context['contract']) => ({
 });
 const contractProblems = (context: Context) => problemsOf(contractStepSchema.safeParse(contractBody(context.contract)));
 
-const invoiceBody = (form: Context['payment']) => ({
-  ...(form.provider ? { provider: form.provider } : {}),
-  ...(form.provider === 'mostmoney' ? { phone: form.phone } : {}),
-});
-const paymentProblems = (context: Context) => problemsOf(createInvoiceBodySchema.safeParse(invoiceBody(context.payment)));
 
 /** The forms a first load fills in: the stored steps, else the prefill, a first plan and one beneficiary with everything. */
 const formsOf = (product: ProductDetail, application: Application) => {
@@ -174,13 +170,13 @@ const stateOf = (step: Step | 'paid', context: Context): StateValue =>
     ? { plan: { form: 'editing', quote: isPlanValid(context) ? 'fetching' : 'incomplete' } }
     : step === 'paid'
       ? 'paid'
-      : { [step]: step === 'payment' ? 'choosing' : 'editing' };
+      : { [step]: step === 'payment' ? 'paying' : 'editing' };
 
-/** A new payment attempt: the next key of the seed, no invoice; the mobile-money phone defaults to the insured person's. */
+/** The payment step begins: the next key of the seed is its keys' prefix; the mobile-money phone defaults to the insured person's. */
 const newAttempt = (context: Context) => ({
   invoiceKey: keyOf(context.keySeed, context.keyCount),
   keyCount: context.keyCount + 1,
-  invoice: null,
+  paymentStep: 'choosing' as const,
   payment: { ...context.payment, phone: context.payment.phone || (context.application?.insured?.phone ?? '') },
 });
 
@@ -205,7 +201,9 @@ const refusal = (error: unknown) => ({ error: shownMessage(error), fieldErrors: 
 const cleared = { error: null, fieldErrors: {} };
 
 /** Where each step's "edit" state is, for the events that only act there. */
-const EDITING = { insured: 'insured.editing', plan: 'plan.form.editing', contract: 'contract.editing', payment: 'payment.choosing' } as const;
+const EDITING = { insured: 'insured.editing', plan: 'plan.form.editing', contract: 'contract.editing' } as const;
+/** The payment step may be left or reloaded, except while its child makes the invoice (a reload sends the same key again). */
+const paymentIdle = (from: OracleState) => from.matches('payment.paying') && (from.snapshot.context as Context).paymentStep !== 'creating';
 /** The states "flow.refresh" reloads from, and the step it asks for again. */
 const refreshable = (from: OracleState): Step | undefined =>
   from.matches('insured.editing')
@@ -214,7 +212,7 @@ const refreshable = (from: OracleState): Step | undefined =>
       ? 'plan'
       : from.matches('contract.editing')
         ? 'contract'
-        : from.matches('payment.choosing') || from.matches('payment.invoiceReady') || from.matches('payment.handedOff')
+        : paymentIdle(from) || from.matches('payment.handedOff')
           ? 'payment'
           : undefined;
 
@@ -224,7 +222,7 @@ const backFrom = (from: OracleState): Step | undefined =>
     ? 'insured'
     : from.matches('contract.editing')
       ? 'plan'
-      : from.matches('payment.choosing') || from.matches('payment.invoiceReady')
+      : paymentIdle(from)
         ? 'contract'
         : undefined;
 
@@ -264,6 +262,7 @@ const actualView = (snapshot: AnyMachineSnapshot) => {
     isSaving: selectIsSaving(buy),
     quoteStatus: selectQuoteStatus(buy),
     paymentPhase: selectPaymentPhase(buy),
+    paymentChild: selectPaymentActor(buy) !== null && selectPaymentActor(buy) === buy.children.payment,
     links: selectStepLinks(buy),
     summary: selectSummary(buy),
     savingsAdvice: selectSavingsAdvice(buy),
@@ -314,7 +313,9 @@ export const expectedView = (snapshot: AnyMachineSnapshot) => {
     isRefreshing: at('loading'),
     isSaving: at('insured.saving') || at('plan.form.saving') || at('contract.saving'),
     quoteStatus,
-    paymentPhase: at('payment.creatingInvoice') ? 'creating' : at('payment.invoiceReady') ? 'invoice' : at('payment.handedOff') ? 'handedOff' : 'choosing',
+    paymentPhase: at('payment.handedOff') ? 'handedOff' : 'paying',
+    // The page renders the payment child exactly while the step runs it.
+    paymentChild: at('payment.paying'),
     links: STEPS.map((link, index) => {
       const state = index < current ? 'done' : index === current ? 'current' : 'todo';
       const open = state === 'done' && context.applicationId !== null && context.productId !== null && mayEnter(context, link);
@@ -472,41 +473,14 @@ const references: Record<string, Reference> = {
       ? { context: { contract: { ...before.contract, consent: event.value as boolean }, fieldErrors: without(before.fieldErrors, 'consent') }, state: from.value }
       : stay(from),
 
-  // Another provider or phone is another request, with its own key; the same one changes nothing.
-  'payment.choose': (before, event, from) =>
-    from.matches(EDITING.payment) && event.provider !== before.payment.provider
-      ? {
-          context: {
-            payment: { ...before.payment, provider: event.provider as Context['payment']['provider'] },
-            invoiceKey: keyOf(before.keySeed, before.keyCount),
-            keyCount: before.keyCount + 1,
-            fieldErrors: without(before.fieldErrors, 'provider'),
-            error: null,
-          },
-          state: from.value,
-        }
-      : stay(from),
-  'payment.changePhone': (before, event, from) =>
-    from.matches(EDITING.payment) && event.value !== before.payment.phone
-      ? {
-          context: {
-            payment: { ...before.payment, phone: event.value as string },
-            invoiceKey: keyOf(before.keySeed, before.keyCount),
-            keyCount: before.keyCount + 1,
-            fieldErrors: without(before.fieldErrors, 'phone'),
-          },
-          state: from.value,
-        }
-      : stay(from),
-  'payment.submit': (before, _, from) => {
-    if (!from.matches(EDITING.payment)) return stay(from);
-    const problems = paymentProblems(before);
-    return isEmpty(problems) ? { context: cleared, state: 'payment.creatingInvoice' } : { context: { fieldErrors: problems, error: null }, state: from.value };
+  // The payment child's progress is kept: its choice (for a reload and "try again") and where it stands.
+  'xstate.snapshot.payment': (_, event, from) => {
+    if (!from.matches('payment.paying')) return stay(from);
+    const { value, context } = event.snapshot as { value: Context['paymentStep']; context: Context['payment'] };
+    return { context: { payment: { provider: context.provider, phone: context.phone }, paymentStep: value }, state: from.value };
   },
-  'xstate.done.actor.createInvoice': (_, event) => ({ context: { invoice: event.output as Invoice, ...cleared }, state: 'payment.invoiceReady' }),
-  'xstate.error.actor.createInvoice': (_, event) => (isClosed(event.error) ? { state: 'paid' } : { context: refusal(event.error), state: 'payment.choosing' }),
-  'payment.continue': (_, __, from) => (from.matches('payment.invoiceReady') ? { state: 'payment.handedOff' } : stay(from)),
-  'payment.change': (before, _, from) => (from.matches('payment.invoiceReady') ? { context: newAttempt(before), state: 'payment.choosing' } : stay(from)),
+  // Made: the provider gets the buyer; refused (the only refusal it ends on): paid meanwhile.
+  'xstate.done.actor.payment': (_, event) => ({ state: (event.output as { outcome: string }).outcome === 'made' ? 'payment.handedOff' : 'paid' }),
 };
 
 const inRegionForm = (from: OracleState, form: string): StateValue => ({ plan: { form, quote: (from.value as { plan: { quote: string } }).plan.quote } });
@@ -549,8 +523,8 @@ export const buyInsuranceOracle: Oracle<typeof buyInsuranceMachine> = {
     quoteError: null,
     contract: { beneficiaries: [beneficiary('100')], consent: false },
     payment: { provider: null, phone: '' },
+    paymentStep: 'choosing',
     invoiceKey: keyOf(input.keySeed, 1),
-    invoice: null,
     fieldErrors: {},
     error: null,
   }),
@@ -578,9 +552,8 @@ export const buyInsuranceOracle: Oracle<typeof buyInsuranceMachine> = {
     'plan.quote.ready': ({ quote }) => quote !== null,
     'plan.quote.failed': ({ quote, quoteError }) => quote === null && quoteError !== null,
     'contract.saving': (context, state) => isEmpty(contractProblems(context)) && state.running.includes('saveContract'),
-    'payment.choosing': ({ invoice }) => invoice === null,
-    'payment.creatingInvoice': (context, state) => isEmpty(paymentProblems(context)) && state.running.includes('createInvoice'),
-    'payment.invoiceReady': ({ invoice }) => invoice !== null,
+    'payment.paying': (_, state) => state.running.includes('payment'),
+    'payment.handedOff': (_, state) => !state.running.includes('payment'),
     noPurchase: (_, state) => state.status === 'done',
     notFound: (_, state) => state.status === 'done',
     paid: (_, state) => state.status === 'done',
@@ -601,11 +574,20 @@ export const buyInsuranceOracle: Oracle<typeof buyInsuranceMachine> = {
     },
     // The contract as it is on screen, beneficiaries in order.
     saveContract: (context) => ({ ...access(context), body: contractBody(context.contract) }),
-    createInvoice: (context) => ({ ...access(context), key: context.invoiceKey, body: invoiceBody(context.payment) }),
+    // The application (a visitor's with its key), the choice kept, the step's key prefix; the invoice is
+    // shown before leaving, and a purchase paid meanwhile ends the step.
+    payment: (context) => ({
+      order: { kind: 'application', ...access(context) },
+      provider: context.payment.provider,
+      phone: context.payment.phone,
+      keySeed: context.invoiceKey,
+      confirm: true,
+      stopOn: [errorKeys.applicationClosed],
+    }),
   },
-  // The provider gets the buyer exactly when they continue from the invoice on screen.
-  emitted: (before, event, _, from) =>
-    event.type === 'payment.continue' && from?.matches('payment.invoiceReady') && before?.invoice
-      ? [handOffOf(before.invoice, before.accessKey)]
-      : [],
+  // The provider gets the buyer exactly when the payment step made the invoice (and the buyer continued from it).
+  emitted: (before, event, _, from) => {
+    const output = (event as { output?: { outcome: string; made?: { invoice: Invoice } } }).output;
+    return event.type === 'xstate.done.actor.payment' && from?.matches('payment.paying') && before && output?.made ? [handOffOf(output.made.invoice, before.accessKey)] : [];
+  },
 };

@@ -10,13 +10,15 @@ import {
   applications,
   beneficiaryDetails,
   buyInsuranceModel,
-  closed,
+  childSnapshot,
   invoiceOf,
   insuredPerson,
   KEY_SEED,
   lifeProduct,
   loaded,
+  madeWith,
   OTHER_DRAFT_ID,
+  paidMeanwhile,
   QUOTE_DEBOUNCING,
   quote,
   refused,
@@ -40,7 +42,7 @@ import {
 import type { Application, ProductDetail } from '../../contract/insurance.schema.ts';
 import { describePaths } from './path-suite.ts';
 
-const STEP_CALLS = ['saveInsured', 'savePlan', 'saveContract', 'createInvoice'];
+const STEP_CALLS = ['saveInsured', 'savePlan', 'saveContract'];
 
 describePaths('buy-insurance', buyInsuranceModel, {
   // Writes name the path's application and, for a visitor's new draft, prove it with its key.
@@ -48,6 +50,9 @@ describePaths('buy-insurance', buyInsuranceModel, {
     const created = steps.some(({ step }) => step.event.type === 'xstate.done.actor.createApplication');
     for (const call of invocations.filter((invocation) => STEP_CALLS.includes(invocation.id))) {
       expect(call.input).toMatchObject({ applicationId: APPLICATION_ID, accessKey: created ? ACCESS_KEY : null });
+    }
+    for (const call of invocations.filter((invocation) => invocation.id === 'payment')) {
+      expect(call.input).toMatchObject({ order: { kind: 'application', applicationId: APPLICATION_ID, accessKey: created ? ACCESS_KEY : null } });
     }
   },
 });
@@ -57,7 +62,9 @@ const toPlan = [...created, { type: 'step.next' }, doneEvent('saveInsured', appl
 const toContract = [...toPlan, { type: 'step.next' }, doneEvent('savePlan', applications.planned)];
 const toPayment = [...toContract, ...beneficiaryDetails, { type: 'step.next' }, doneEvent('saveContract', applications.complete)];
 
-const keysOf = (invocations: Invocation[]) => invocations.filter((call) => call.id === 'createInvoice').map((call) => (call.input as { key: string }).key);
+/** The inputs the payment step was begun with, in order. */
+const paymentInputs = (invocations: Invocation[]) =>
+  invocations.filter((call) => call.id === 'payment').map((call) => call.input as { keySeed: string; provider: string | null; phone: string });
 
 describe('buy-insurance behaviour', () => {
   it('makes one draft for a visitor: a failed create is retried with the same key, then the form is the prefill', async () => {
@@ -194,33 +201,41 @@ describe('buy-insurance behaviour', () => {
     });
   });
 
-  it('makes one invoice per attempt: a second press does nothing, a retry keeps the key, another provider gets a new one', async () => {
+  it('begins the payment step with a key prefix of its own each time, the insured person\'s phone and the provider kept', async () => {
     const replay = await replayPath(
       buyInsuranceModel,
       pathFromEvents(buyInsuranceModel, [
         ...toPayment,
-        { type: 'payment.submit' },
-        { type: 'payment.choose', provider: 'qpay' },
-        { type: 'payment.submit' },
-        { type: 'payment.submit' },
-        errorEvent('createInvoice', serverDown),
-        { type: 'payment.submit' },
-        doneEvent('createInvoice', invoiceOf('qpay')),
-        { type: 'payment.change' },
-        { type: 'payment.choose', provider: 'mostmoney' },
-        { type: 'payment.submit' },
+        childSnapshot('choosing', 'mostmoney', '88094512'),
+        { type: 'step.back' },
+        { type: 'step.next' },
+        doneEvent('saveContract', applications.complete),
       ]),
     );
-    expect(replay.steps[toPayment.length + 1]?.snapshot.context.fieldErrors).toEqual({ provider: { key: 'validation.paymentProvider', values: {} } });
-    const keys = keysOf(replay.invocations);
-    expect(keys).toHaveLength(3);
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).not.toBe(keys[0]);
-    expect(replay.invocations.filter((call) => call.id === 'createInvoice').map((call) => (call.input as { body: unknown }).body)).toEqual([
-      { provider: 'qpay' },
-      { provider: 'qpay' },
-      { provider: 'mostmoney', phone: insuredPerson.phone },
+    const inputs = paymentInputs(replay.invocations);
+    expect(inputs.map(({ keySeed, provider, phone }) => ({ keySeed, provider, phone }))).toEqual([
+      { keySeed: `${KEY_SEED}.2`, provider: null, phone: insuredPerson.phone },
+      // The provider chosen and the phone typed stay.
+      { keySeed: `${KEY_SEED}.3`, provider: 'mostmoney', phone: '88094512' },
     ]);
+  });
+
+  it('cannot be left or reloaded while the invoice is made, and can again once it is shown', async () => {
+    const replay = await replayPath(
+      buyInsuranceModel,
+      pathFromEvents(buyInsuranceModel, [
+        ...toPayment,
+        childSnapshot('creating', 'qpay'),
+        { type: 'step.back' },
+        { type: 'flow.refresh' },
+        childSnapshot('ready', 'qpay'),
+        { type: 'step.back' },
+      ]),
+    );
+    const at = (back: number) => replay.steps.at(back)?.snapshot;
+    expect([at(-4)?.value, at(-3)?.value]).toEqual([{ payment: 'paying' }, { payment: 'paying' }]);
+    expect(paymentInputs(replay.invocations)).toHaveLength(1);
+    expect(at(-1)?.value).toEqual({ contract: 'editing' });
   });
 
   it('hands off to the provider, and coming back starts a new attempt on the payment step with everything kept', async () => {
@@ -228,13 +243,11 @@ describe('buy-insurance behaviour', () => {
       buyInsuranceModel,
       pathFromEvents(buyInsuranceModel, [
         ...toPayment,
-        { type: 'payment.choose', provider: 'qpay' },
-        { type: 'payment.submit' },
-        doneEvent('createInvoice', invoiceOf('qpay')),
-        { type: 'payment.continue' },
-        { type: 'flow.refresh', provider: 'qpay' },
+        childSnapshot('choosing', 'qpay'),
+        childSnapshot('ready', 'qpay'),
+        doneEvent('payment', madeWith('qpay')),
+        { type: 'flow.refresh' },
         doneEvent('loadApplication', loaded(applications.complete)),
-        { type: 'payment.submit' },
       ]),
     );
     expect(replay.emitted).toEqual([
@@ -244,24 +257,23 @@ describe('buy-insurance behaviour', () => {
         handOff: { name: 'purchase', data: { applicationId: APPLICATION_ID, applicationKey: ACCESS_KEY } },
       },
     ]);
-    const handedOff = replay.steps[toPayment.length + 4]?.snapshot;
+    const handedOff = replay.steps[toPayment.length + 3]?.snapshot;
     expect(handedOff?.value).toEqual({ payment: 'handedOff' });
-    const back = replay.steps.at(-2)?.snapshot;
-    expect(back?.value).toEqual({ payment: 'choosing' });
-    expect(back?.context).toMatchObject({ invoice: null, payment: { provider: 'qpay' }, contract: { consent: true } });
-    const keys = keysOf(replay.invocations);
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).not.toBe(keys[0]);
+    expect(handedOff?.children.payment).toBeUndefined();
+    const back = replay.steps.at(-1)?.snapshot;
+    expect(back?.value).toEqual({ payment: 'paying' });
+    expect(back?.context).toMatchObject({ paymentStep: 'choosing', payment: { provider: 'qpay' }, contract: { consent: true } });
+    const inputs = paymentInputs(replay.invocations);
+    expect(inputs.map((input) => input.provider)).toEqual([null, 'qpay']);
+    expect(inputs[1]?.keySeed).not.toBe(inputs[0]?.keySeed);
   });
 
   it('ends on "paid" when the server says the application is already paid', async () => {
-    const replay = await replayPath(
-      buyInsuranceModel,
-      pathFromEvents(buyInsuranceModel, [...toPayment, { type: 'payment.choose', provider: 'qpay' }, { type: 'payment.submit' }, errorEvent('createInvoice', closed)]),
-    );
+    const replay = await replayPath(buyInsuranceModel, pathFromEvents(buyInsuranceModel, [...toPayment, childSnapshot('creating', 'qpay'), doneEvent('payment', paidMeanwhile)]));
     const last = replay.steps.at(-1)?.snapshot;
     expect(last?.value).toBe('paid');
     expect(last?.status).toBe('done');
+    expect(replay.emitted).toEqual([]);
   });
 });
 
@@ -376,15 +388,6 @@ describe('buy-insurance behaviour, step by step', () => {
       { type: 'step.next' },
       { type: 'beneficiary.change', index: 0, field: 'share', value: '100' },
     ]);
-    const payment = await replayFrom([
-      ...toPayment,
-      { type: 'payment.submit' },
-      { type: 'payment.choose', provider: 'mostmoney' },
-      { type: 'payment.changePhone', value: '' },
-      { type: 'payment.submit' },
-      { type: 'payment.changePhone', value: '99112233' },
-    ]);
-    expect(lastOf(payment)?.context.fieldErrors).toEqual({});
   });
 
   it('advises the recommended fee of a savings plan, and reads only whole numbers as amounts', async () => {
@@ -445,13 +448,7 @@ describe('buy-insurance behaviour, step by step', () => {
   it("hands off to the bank's card page, or to the provider's status page", async () => {
     const noRedirect = { ...invoiceOf('khan'), redirect_url: null };
     for (const [provider, invoice] of [['khan', invoiceOf('khan')], ['khan', noRedirect], ['mostmoney', invoiceOf('mostmoney')]] as const) {
-      const replay = await replayFrom([
-        ...toPayment,
-        { type: 'payment.choose', provider },
-        { type: 'payment.submit' },
-        doneEvent('createInvoice', invoice),
-        { type: 'payment.continue' },
-      ]);
+      const replay = await replayFrom([...toPayment, childSnapshot('ready', provider), doneEvent('payment', { outcome: 'made', made: { invoice, payment: null } })]);
       expect(replay.emitted).toHaveLength(1);
     }
   });
@@ -459,7 +456,7 @@ describe('buy-insurance behaviour, step by step', () => {
   it('comes back from a refresh with the provider it names', async () => {
     const replay = await replayFrom([
       ...toPayment,
-      { type: 'payment.choose', provider: 'qpay' },
+      childSnapshot('choosing', 'qpay'),
       { type: 'flow.refresh', provider: 'mostmoney' },
       doneEvent('loadApplication', loaded(applications.complete)),
     ]);

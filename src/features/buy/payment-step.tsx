@@ -1,12 +1,15 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatTimeLeft } from '../../platform/format';
 import { Button } from '../../ui/button';
-import { ProviderChoice } from '../../shared/payment/provider-choice';
+import { ErrorNotice } from '../../shared/notices';
+import { ProviderPaymentChoice, type ProviderPaymentActor } from '../../shared/payment/provider-choice';
 import { Spinner } from '../../ui/spinner';
-import { selectPaymentPhase } from '../../../machines/buy-insurance.connect';
-import { StepNotice } from './step-parts';
+import { StepActions } from '../../shared/wizard/step-actions';
+import type { Invoice as InvoiceData } from '../../../contract/payment.schema';
+import { selectPaymentActor, selectPaymentPhase } from '../../../machines/buy-insurance.connect';
+import { connectProviderPayment } from '../../../machines/provider-payment.connect';
 import type { BuyActorRef } from './use-buy-flow';
 
 /** The time left to pay, counting down each second ('14:32 left'), never a clock time that reads like it. */
@@ -26,17 +29,14 @@ function TimeLeft({ expiresAt }: { expiresAt: string }) {
   );
 }
 
-function Invoice({ actor }: { actor: BuyActorRef }) {
+function Invoice({ payment, invoice, productName }: { payment: ProviderPaymentActor; invoice: InvoiceData; productName: string }) {
   const { t, i18n } = useTranslation('buy');
-  const invoice = useSelector(actor, (snapshot) => snapshot.context.invoice);
-  const productName = useSelector(actor, (snapshot) => snapshot.context.product?.name ?? '');
   // The pay button that had focus is gone: the invoice's heading takes it, so it is read out next.
   const heading = useRef<HTMLHeadingElement>(null);
-  const invoiceId = invoice?.id;
+  const invoiceId = invoice.id;
   useEffect(() => {
-    if (invoiceId) heading.current?.focus();
+    heading.current?.focus();
   }, [invoiceId]);
-  if (!invoice) return null;
   const { provider } = invoice;
   return (
     <section className="buy-invoice" aria-labelledby="buy-invoice-title">
@@ -65,50 +65,53 @@ function Invoice({ actor }: { actor: BuyActorRef }) {
       </dl>
       <p className="buy-invoice__next">{t(`payment.next.${provider}`, { phone: invoice.push_sent_to ?? '' })}</p>
       <div className="buy-actions">
-        <Button variant="secondary" onPress={() => actor.send({ type: 'payment.change' })}>{t('payment.change')}</Button>
-        <Button onPress={() => actor.send({ type: 'payment.continue' })} className="buy-actions__next">{t(`payment.continue.${provider}`)}</Button>
+        <Button variant="secondary" onPress={() => payment.send({ type: 'payment.change' })}>{t('payment.change')}</Button>
+        <Button onPress={() => payment.send({ type: 'payment.continue' })} className="buy-actions__next">{t(`payment.continue.${provider}`)}</Button>
       </div>
     </section>
   );
 }
 
-/** Step 4: choose the provider (and the mobile-money phone), see the invoice, go to the provider. */
-export function PaymentStep({ actor }: { actor: BuyActorRef }) {
+/** The payment child's choice, its refusal (or a word that there are fields to fix), and the pay button. */
+function PaymentForm({ actor, payment }: { actor: BuyActorRef; payment: ProviderPaymentActor }) {
   const { t, i18n } = useTranslation('buy');
-  const phase = useSelector(actor, selectPaymentPhase);
-  const payment = useSelector(actor, (snapshot) => snapshot.context.payment);
-  const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const view = useSelector(payment, connectProviderPayment, shallowEqual);
   const fee = useSelector(actor, (snapshot) => snapshot.context.application?.quote?.fee ?? null);
-  const creating = phase === 'creating';
+  const productName = useSelector(actor, (snapshot) => snapshot.context.product?.name ?? '');
 
-  if (phase === 'handedOff') return <Spinner label={t('payment.handingOff')} />;
-  if (phase === 'invoice') return <Invoice actor={actor} />;
+  if (view.step === 'made') return <Spinner label={t('payment.handingOff')} />;
+  if (view.invoice && view.step === 'ready') return <Invoice payment={payment} invoice={view.invoice} productName={productName} />;
 
+  const creating = view.step === 'creating';
+  const hasFieldErrors = view.errors.provider !== null || view.errors.phone !== null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'payment.submit' });
+    payment.send({ type: 'payment.submit' });
   };
   const amount = fee === null ? '' : formatMoney(fee, i18n.language);
 
   return (
     <form className="buy-form" onSubmit={submit} noValidate>
-      <StepNotice actor={actor} />
-      <ProviderChoice
-        id="buy"
-        provider={payment.provider}
-        phone={payment.phone}
-        onChoose={(provider) => actor.send({ type: 'payment.choose', provider })}
-        onPhone={(value) => actor.send({ type: 'payment.changePhone', value })}
-        errors={{ provider: errors.provider, phone: errors.phone }}
-        isDisabled={creating}
-      />
+      <ErrorNotice message={view.error} className="buy-notice">
+        {hasFieldErrors ? t('formError') : null}
+      </ErrorNotice>
+      <ProviderPaymentChoice id="buy" actor={payment} />
       <p className="buy-hint buy-hint--safe">{t('payment.safe')}</p>
-      <div className="buy-actions">
-        <Button variant="secondary" onPress={() => actor.send({ type: 'step.back' })} isDisabled={creating}>{t('actions.back')}</Button>
-        <Button type="submit" isBusy={creating} className="buy-actions__next">
-          {creating ? t('payment.creating') : t('payment.pay', { amount })}
-        </Button>
-      </div>
+      <StepActions
+        className="buy-actions"
+        back={{ onPress: () => actor.send({ type: 'step.back' }), label: t('actions.back') }}
+        busy={creating}
+        next={creating ? t('payment.creating') : t('payment.pay', { amount })}
+      />
     </form>
   );
+}
+
+/** Step 4: the shared payment step (provider, the mobile-money phone, the invoice), then the provider. */
+export function PaymentStep({ actor }: { actor: BuyActorRef }) {
+  const { t } = useTranslation('buy');
+  const phase = useSelector(actor, selectPaymentPhase);
+  const payment = useSelector(actor, selectPaymentActor);
+  if (phase === 'handedOff' || !payment) return <Spinner label={t('payment.handingOff')} />;
+  return <PaymentForm actor={actor} payment={payment} />;
 }

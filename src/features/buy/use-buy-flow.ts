@@ -8,7 +8,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { persistedForResume } from '../../../machines/buy-insurance.connect';
 import { buyInsuranceMachine, type AccessInput, type BuyContext, type BuyInput, type BuyStep, type Loaded, type LoadInput } from '../../../machines/buy-insurance.machine';
 import { routePaths } from '../../../contract/paths';
-import { PAYMENT_PROVIDERS, type CreateInvoiceBody, type PaymentProvider } from '../../../contract/payment.schema';
+import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../../contract/payment.schema';
 import { todayInMongolia, type Application, type ContractStep, type InsuredStep, type PlanStep, type QuoteRequest } from '../../../contract/insurance.schema';
 import {
   createApplication,
@@ -20,9 +20,9 @@ import {
   saveInsuredStep,
   savePlanStep,
 } from '../../api/insurance.api';
-import { createInvoice } from '../../api/payment.api';
 import { GUEST, type StoredSnapshot } from '../../flows/persistence';
 import { useWizard } from '../../flows/use-wizard';
+import { appProviderPayment } from '../../shared/payment/provider-payment';
 import { BUY_WIZARD } from '../../shared/purchase';
 
 export type BuyActorRef = ActorRefFrom<typeof buyInsuranceMachine>;
@@ -50,9 +50,7 @@ const machineFor = (signedIn: boolean) =>
       getQuote: fromPromise<Awaited<ReturnType<typeof getQuote>>, { productId: number; body: QuoteRequest }>(({ input, signal }) =>
         getQuote(input.productId, input.body, signal),
       ),
-      createInvoice: fromPromise<Awaited<ReturnType<typeof createInvoice>>, AccessInput & { key: string; body: CreateInvoiceBody }>(({ input }) =>
-        createInvoice(input, input.key, input.body),
-      ),
+      providerPayment: appProviderPayment,
     },
   });
 
