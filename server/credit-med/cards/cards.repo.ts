@@ -116,3 +116,56 @@ export const listPreClaims = async (db: Queryable, userId: number, language: Lan
 
 /** The throttle bucket of wrong transaction passwords (a reset of the password clears the user's). */
 export const TRANSACTION_PASSWORD_BUCKET = 'credit-med-transaction-password';
+
+/** The user's paid Credit Med invoices (the card and repayments), newest first: the card page's receipts. */
+export const readPaidCardInvoices = async (db: Queryable, userId: number) =>
+  (
+    await db.query<{ invoice_id: string; purpose: 'credit_med_card' | 'credit_med_repay'; amount: string | number; paid_at: Date }>(
+      `select id::text as invoice_id, purpose, amount, paid_at from invoices
+        where user_id = $1 and purpose in ('credit_med_card', 'credit_med_repay') and status = 'paid' order by paid_at desc`,
+      [userId],
+    )
+  ).rows;
+
+/** A throttle counter (bucket and key), here the user's wrong transaction passwords. */
+export interface CounterKey {
+  bucket: string;
+  key: string;
+}
+
+/** The hits of a throttle counter (undefined when it has none). */
+export const readCounterHits = async (tx: Queryable, limit: CounterKey): Promise<number | undefined> => {
+  const { rows } = await tx.query<{ hits: number }>('select hits from throttle_counters where bucket = $1 and key = $2', [limit.bucket, limit.key]);
+  return rows[0]?.hits;
+};
+
+/** Restarts a throttle counter's window now (the wrong transaction passwords' lock runs from the last one). */
+export const restartCounterWindow = async (tx: Queryable, limit: CounterKey) => {
+  await tx.query('update throttle_counters set window_start = now() where bucket = $1 and key = $2', [limit.bucket, limit.key]);
+};
+
+/** Removes a throttle counter (a right transaction password takes back every wrong one before it). */
+export const deleteCounter = async (tx: Queryable, limit: CounterKey) => {
+  await tx.query('delete from throttle_counters where bucket = $1 and key = $2', [limit.bucket, limit.key]);
+};
+
+/** Takes the id a new pre-claim will have (so the idempotency key can name it before it is written). */
+export const nextPreClaimId = async (tx: Queryable): Promise<number | undefined> =>
+  (await tx.query<{ id: number }>(`select nextval(pg_get_serial_sequence('credit_med_pre_claims', 'id'))::int as id`)).rows[0]?.id;
+
+/** Takes `amount` off a card's balance. */
+export const debitCard = async (tx: Queryable, cardId: number, amount: number) => {
+  await tx.query('update credit_med_cards set balance = balance - $2 where id = $1', [cardId, amount]);
+};
+
+/** Writes a new pre-claim, status 'sent', whose next step is `stepSeconds` from now. */
+export const insertPreClaim = async (
+  tx: Queryable,
+  preClaim: { id: number; userId: number; cardId: number; hospitalId: number; amount: number; purpose: string; stepSeconds: number },
+) => {
+  await tx.query(
+    `insert into credit_med_pre_claims (id, user_id, card_id, hospital_id, amount, purpose, status, next_step_at)
+     values ($1, $2, $3, $4, $5, $6, 'sent', now() + make_interval(secs => $7))`,
+    [preClaim.id, preClaim.userId, preClaim.cardId, preClaim.hospitalId, preClaim.amount, preClaim.purpose, preClaim.stepSeconds],
+  );
+};
