@@ -49,6 +49,21 @@ export default defineConfig(
     },
   },
   {
+    // docs/architecture.md, 'The server's areas': a route file validates, authorises and answers; the
+    // statements it needs are named functions of its area's repo (*.repo.ts), each taking the db or tx it runs in.
+    name: 'project/server-routes',
+    files: ['server/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query'][callee.object.type='Identifier'][callee.object.name=/^(db|tx|q|client)$/]",
+          message: "SQL lives in the area's repo (docs/architecture.md, 'The server's areas')",
+        },
+      ],
+    },
+  },
+  {
     name: 'project/react-hooks',
     files: ['src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,

@@ -37,8 +37,8 @@ import { issueToken } from '../server/auth/token';
 import { claimPageSql } from '../server/claims/claims.repo';
 import type { Db } from '../server/db/db';
 import { openDb } from '../server/db/open';
-import { contractPageSql } from '../server/contracts/contracts.routes';
-import { feedbackPageSql } from '../server/feedback/feedback.routes';
+import { contractPageSql } from '../server/contracts/contracts.repo';
+import { feedbackPageSql } from '../server/feedback/feedback.repo';
 import { notificationPageSql } from '../server/notifications/notifications.repo';
 
 const { values: options } = parseArgs({

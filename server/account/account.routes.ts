@@ -36,7 +36,9 @@ import {
   findAccountByRegister,
   findOnlineInsured,
   findPartnerByRegister,
+  findPartnerContact,
   isUniqueViolation,
+  lockUsernameReminders,
   recordConfirmedBuyer,
   setEmail,
   setLanguage,
@@ -165,13 +167,12 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
       const user = await db.transaction(async (tx) => {
         if (!(await verifications.consume(tx, ticket))) throw verificationGone();
         // The code confirmed the phone: a buyer known only from a purchase becomes a customer record now.
-        const { rows } =
+        const partner =
           payload.partner_id === null
-            ? { rows: payload.buyer ? [await recordConfirmedBuyer(tx, payload.buyer)] : [] }
-            : await tx.query<{ id: number; register: string; phone: string; name: string }>('select id, register, phone, name from partners where id = $1', [
-                payload.partner_id,
-              ]);
-        const partner = rows[0];
+            ? payload.buyer
+              ? await recordConfirmedBuyer(tx, payload.buyer)
+              : undefined
+            : await findPartnerContact(tx, payload.partner_id);
         if (!partner) throw verificationGone();
         // Someone may have registered the e-mail or the person in the five minutes the code was valid.
         if ((await findAccountByEmail(tx, payload.email)) || (await findAccountByRegister(tx, partner.register))) {
@@ -196,7 +197,7 @@ export const accountRoutes = ({ db, secret, throttle, trustedProxies, sms = crea
     const account = await findAccountByRegister(db, register);
     if (!account || account.phone !== phone) throw noMatch();
     await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`username:${phone}`]);
+      await lockUsernameReminders(tx, phone);
       const wait = await verifications.waitBeforeSending(tx, phone, 'username');
       if (wait > 0) throw resendTooSoon(wait);
       await verifications.recordSend(tx, phone, 'username');

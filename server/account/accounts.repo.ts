@@ -61,6 +61,10 @@ export const recordConfirmedBuyer = async (tx: Queryable, buyer: { register: str
   return partner && partner.phone === buyer.phone ? partner : undefined;
 };
 
+/** A customer record's contact (id, register number, phone, name) by its id; undefined when none. */
+export const findPartnerContact = async (tx: Queryable, id: number): Promise<{ id: number; register: string; phone: string; name: string } | undefined> =>
+  (await tx.query<{ id: number; register: string; phone: string; name: string }>('select id, register, phone, name from partners where id = $1', [id])).rows[0];
+
 export interface AccountRow {
   id: number;
   email: string;
@@ -134,3 +138,8 @@ export const setLanguage = async (db: Queryable, userId: number, language: Langu
 /** Postgres' unique_violation: a concurrent request took the e-mail or register number first. */
 export const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** Serialises, until the transaction ends, the username reminders sent to one phone (each replica takes the same lock). */
+export const lockUsernameReminders = async (tx: Queryable, phone: string) => {
+  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`username:${phone}`]);
+};

@@ -251,3 +251,84 @@ export const reviewReceivedClaims = async (db: { transaction: <T>(fn: (tx: Query
   });
 
 export { missingDocuments };
+
+// ── Writes of the claim routes (server/claims/claims.routes.ts); each runs in the caller's transaction ──
+
+/** Marks the owner's uploads deleted (the upload sweeper removes the files). */
+export const forgetUploads = async (tx: Queryable, owner: string, ids: readonly string[]) => {
+  if (ids.length === 0) return;
+  await tx.query('update uploads set deleted_at = now() where id = any($1::text[]) and owner = $2 and deleted_at is null', [ids, owner]);
+};
+
+/** The uploads a claim's documents use (all of them, sealed or not: for forgetUploads before deleting a draft). */
+export const claimDocumentUploads = async (tx: Queryable, claimId: number): Promise<string[]> => {
+  const { rows } = await tx.query<{ upload_id: string | null }>('select upload_id from claim_documents where claim_id = $1', [claimId]);
+  return rows.flatMap((document) => (document.upload_id ? [document.upload_id] : []));
+};
+
+/** Deletes a claim (its documents go with it). */
+export const deleteClaim = async (tx: Queryable, claimId: number) => {
+  await tx.query('delete from claims where id = $1', [claimId]);
+};
+
+/** A draft's type step. */
+export const saveClaimType = async (tx: Queryable, claimId: number, claimType: string) => {
+  await tx.query('update claims set claim_type = $2, updated_at = now() where id = $1', [claimId, claimType]);
+};
+
+/** A draft's event step (stored as JSON). */
+export const saveClaimEvent = async (tx: Queryable, claimId: number, event: unknown) => {
+  await tx.query('update claims set event = $2, updated_at = now() where id = $1', [claimId, JSON.stringify(event)]);
+};
+
+/** A draft's payout step (stored as JSON). */
+export const saveClaimPayout = async (tx: Queryable, claimId: number, payout: unknown) => {
+  await tx.query('update claims set payout = $2, updated_at = now() where id = $1', [claimId, JSON.stringify(payout)]);
+};
+
+/**
+ * Attaches an upload to a claim as a document; answers false when the upload is attached already (to
+ * this claim or another: `claimOfDocumentUpload` tells which).
+ */
+export const insertClaimDocument = async (
+  tx: Queryable,
+  document: { claimId: number; uploadId: string; documentType: string; filename: string; size: number; mime: string; afterSending: boolean },
+): Promise<boolean> => {
+  const inserted = await tx.query(
+    `insert into claim_documents (claim_id, upload_id, document_type, filename, size, mime, after_sending)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict (upload_id) do nothing returning id`,
+    [document.claimId, document.uploadId, document.documentType, document.filename, document.size, document.mime, document.afterSending],
+  );
+  return inserted.rows.length > 0;
+};
+
+/** The claim an upload is attached to as a document (undefined when none). */
+export const claimOfDocumentUpload = async (tx: Queryable, uploadId: string): Promise<number | undefined> => {
+  const { rows } = await tx.query<{ claim_id: number }>('select claim_id from claim_documents where upload_id = $1', [uploadId]);
+  return rows[0]?.claim_id;
+};
+
+/** Marks a claim changed now. */
+export const touchClaim = async (tx: Queryable, claimId: number) => {
+  await tx.query('update claims set updated_at = now() where id = $1', [claimId]);
+};
+
+/** Deletes one of a claim's documents; answers undefined when the claim has no such document, else its upload (or null). */
+export const deleteClaimDocument = async (tx: Queryable, claimId: number, documentId: number): Promise<{ upload_id: string | null } | undefined> => {
+  const { rows } = await tx.query<{ upload_id: string | null }>('delete from claim_documents where id = $1 and claim_id = $2 returning upload_id', [
+    documentId,
+    claimId,
+  ]);
+  return rows[0];
+};
+
+/** Sends a draft: status 'sent', stage 'received', a new claim number, `late` as given; answers the sent row. */
+export const markClaimSent = async (tx: Queryable, claimId: number, late: boolean): Promise<ClaimRow | undefined> => {
+  const { rows } = await tx.query<ClaimRow>(
+    `update claims set status = 'sent', stage = 'received', auto_review = true, late = $2, sent_at = now(), received_at = now(), updated_at = now(),
+            claim_number = 'CL-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('claim_number_seq')::text, 6, '0')
+      where id = $1 returning *`,
+    [claimId, late],
+  );
+  return rows[0];
+};

@@ -32,12 +32,23 @@ import { claimUploads, sealUploads } from '../uploads';
 import {
   claimablePolicies,
   claimablePolicy,
+  claimDocumentUploads,
+  claimOfDocumentUpload,
+  deleteClaimDocument,
+  deleteClaim,
   documentUploadIds,
   findClaim,
+  forgetUploads,
+  insertClaimDocument,
   listClaims,
+  markClaimSent,
   notifyStage,
   openDraft,
+  saveClaimEvent,
+  saveClaimPayout,
+  saveClaimType,
   toClaim,
+  touchClaim,
   type ClaimRow,
 } from './claims.repo';
 
@@ -47,12 +58,6 @@ const idOf = (c: Context): number => {
   const id = c.req.param('id') ?? '';
   if (!/^\d{1,12}$/.test(id)) throw notFound();
   return Number(id);
-};
-
-/** Marks uploads deleted (the upload sweeper removes the files). */
-const forgetUploads = async (tx: Queryable, owner: string, ids: readonly string[]) => {
-  if (ids.length === 0) return;
-  await tx.query('update uploads set deleted_at = now() where id = any($1::text[]) and owner = $2 and deleted_at is null', [ids, owner]);
 };
 
 export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
@@ -108,9 +113,8 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
     db.transaction(async (tx) => {
       const row = await claimOf(c, tx, true);
       if (row.status !== 'draft') throw conflict(claimMessages.alreadySent);
-      const { rows } = await tx.query<{ upload_id: string | null }>('select upload_id from claim_documents where claim_id = $1', [row.id]);
-      await forgetUploads(tx, `user:${row.user_id}`, rows.flatMap((document) => (document.upload_id ? [document.upload_id] : [])));
-      await tx.query('delete from claims where id = $1', [row.id]);
+      await forgetUploads(tx, `user:${row.user_id}`, await claimDocumentUploads(tx, row.id));
+      await deleteClaim(tx, row.id);
       return c.body(null, 204);
     }),
   );
@@ -119,21 +123,21 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
     const body = await readBody(c, typeStepSchema);
     return saveStep(c, async (tx, row, policy) => {
       if (!policy.claim_types.includes(body.claim_type)) throw badRequest({ claim_type: { key: claimMessages.typeNotCovered } });
-      await tx.query('update claims set claim_type = $2, updated_at = now() where id = $1', [row.id, body.claim_type]);
+      await saveClaimType(tx, row.id, body.claim_type);
     });
   });
 
   app.put('/claims/:id/event/', signedIn, jsonBodyLimit, async (c) => {
     const body = await readBody(c, eventStepSchemaFor(todayInMongolia()));
     return saveStep(c, async (tx, row) => {
-      await tx.query('update claims set event = $2, updated_at = now() where id = $1', [row.id, JSON.stringify(body)]);
+      await saveClaimEvent(tx, row.id, body);
     });
   });
 
   app.put('/claims/:id/payout/', signedIn, jsonBodyLimit, async (c) => {
     const body = await readBody(c, payoutStepSchema);
     return saveStep(c, async (tx, row) => {
-      await tx.query('update claims set payout = $2, updated_at = now() where id = $1', [row.id, JSON.stringify(body)]);
+      await saveClaimPayout(tx, row.id, body);
     });
   });
 
@@ -146,19 +150,22 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
       if (afterSending && row.stage !== 'review') throw conflict(claimMessages.notEditable);
       const [upload] = await claimUploads(tx, { owner: `user:${row.user_id}`, ids: { upload_id: body.upload_id }, kind: 'document' });
       if (!upload) throw new Error('claim answered no upload');
-      const inserted = await tx.query(
-        `insert into claim_documents (claim_id, upload_id, document_type, filename, size, mime, after_sending)
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (upload_id) do nothing returning id`,
-        [row.id, upload.id, body.document_type, upload.filename, upload.size, upload.mime, afterSending],
-      );
-      if (inserted.rows.length === 0) {
+      const inserted = await insertClaimDocument(tx, {
+        claimId: row.id,
+        uploadId: upload.id,
+        documentType: body.document_type,
+        filename: upload.filename,
+        size: upload.size,
+        mime: upload.mime,
+        afterSending,
+      });
+      if (!inserted) {
         // Attached already: to this claim it is a repeat; to another one it cannot be used here.
-        const { rows } = await tx.query<{ claim_id: number }>('select claim_id from claim_documents where upload_id = $1', [upload.id]);
-        if (Number(rows[0]?.claim_id) !== Number(row.id)) throw badRequest({ upload_id: { key: 'upload.notUploaded' } });
+        if (Number(await claimOfDocumentUpload(tx, upload.id)) !== Number(row.id)) throw badRequest({ upload_id: { key: 'upload.notUploaded' } });
       }
       // Sent already: the document is part of what the insurer reviews, read-only from now on.
       if (afterSending) await sealUploads(tx, [upload.id]);
-      await tx.query('update claims set updated_at = now() where id = $1', [row.id]);
+      await touchClaim(tx, row.id);
       return answer(c, tx, row);
     });
   });
@@ -169,12 +176,9 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
     return db.transaction(async (tx) => {
       const row = await claimOf(c, tx, true);
       if (row.status !== 'draft') throw conflict(claimMessages.alreadySent);
-      const { rows } = await tx.query<{ upload_id: string | null }>('delete from claim_documents where id = $1 and claim_id = $2 returning upload_id', [
-        Number(documentId),
-        row.id,
-      ]);
-      if (!rows[0]) throw notFound();
-      await forgetUploads(tx, `user:${row.user_id}`, rows[0].upload_id ? [rows[0].upload_id] : []);
+      const deleted = await deleteClaimDocument(tx, row.id, Number(documentId));
+      if (!deleted) throw notFound();
+      await forgetUploads(tx, `user:${row.user_id}`, deleted.upload_id ? [deleted.upload_id] : []);
       return answer(c, tx, row);
     });
   });
@@ -189,13 +193,7 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
       if (row.status !== 'draft') throw conflict(claimMessages.alreadySent);
       const claim = await toClaim(tx, row, languageOfRequest(c));
       if (firstIncompleteClaimStep(claim) !== 'review' || !row.event) throw conflict(claimMessages.incomplete);
-      const { rows } = await tx.query<ClaimRow>(
-        `update claims set status = 'sent', stage = 'received', auto_review = true, late = $2, sent_at = now(), received_at = now(), updated_at = now(),
-                claim_number = 'CL-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('claim_number_seq')::text, 6, '0')
-          where id = $1 returning *`,
-        [row.id, isLate(row.event.treatment_end, todayInMongolia())],
-      );
-      const sent = rows[0];
+      const sent = await markClaimSent(tx, row.id, isLate(row.event.treatment_end, todayInMongolia()));
       if (!sent) throw new Error('claim not sent');
       // What was sent stays as sent: its files can be read, no longer continued or deleted.
       await sealUploads(tx, await documentUploadIds(tx, Number(sent.id)));

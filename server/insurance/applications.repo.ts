@@ -109,3 +109,13 @@ export const replaceOpenInvoices = async (db: Queryable, applicationId: string) 
     [applicationId],
   );
 };
+
+/** Deletes draft applications untouched for `keepDays` (their unpaid invoices go with them); a draft with a provider payment stays. */
+export const deleteOldDrafts = async (db: Queryable, keepDays: number) => {
+  await db.query(
+    `delete from applications a
+      where a.status = 'draft' and a.updated_at < now() - $1::int * interval '1 day'
+        and not exists (select 1 from invoices i join provider_payments p on p.invoice_id = i.id where i.application_id = a.id)`,
+    [keepDays],
+  );
+};

@@ -30,6 +30,7 @@ import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
 import { applicationClosed, applicationIncomplete } from './application-errors';
 import {
+  deleteOldDrafts,
   expireApplicationInvoices,
   insertApplication,
   listDrafts,
@@ -97,12 +98,7 @@ export const insuranceRoutes = ({ db, secret, content, trustedProxies = 0, draft
   const cleanupOldDrafts = async () => {
     if (Date.now() - lastCleanup < 60_000) return;
     lastCleanup = Date.now();
-    await db.query(
-      `delete from applications a
-        where a.status = 'draft' and a.updated_at < now() - $1::int * interval '1 day'
-          and not exists (select 1 from invoices i join provider_payments p on p.invoice_id = i.id where i.application_id = a.id)`,
-      [draftLimits.keepDays],
-    );
+    await deleteOldDrafts(db, draftLimits.keepDays);
   };
   const maybeUser = optionalUser(db, secret);
 

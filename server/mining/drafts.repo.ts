@@ -127,3 +127,34 @@ export const toDraft = (row: DraftRow, roster: RosterRow): Draft => ({
   submitted: row.submitted_at && row.reference ? { reference: row.reference, submitted_at: row.submitted_at.toISOString() } : null,
   expires_at: row.expires_at.toISOString(),
 });
+
+/** A registration's reference and when it was submitted (an answered submit's replay). */
+export interface Registration {
+  reference: string;
+  submitted_at: Date;
+}
+
+/** The registration of this id (the submit's idempotency key names it), or undefined when none. */
+export const readRegistration = async (tx: Queryable, id: string): Promise<Registration | undefined> => {
+  const { rows } = await tx.query<Registration>('select reference, submitted_at from mining_registrations where id = $1', [id]);
+  return rows[0];
+};
+
+/**
+ * Writes the registration of a complete draft, with a new reference; the unique register number
+ * refuses a second registration of the person (a unique violation the caller answers).
+ */
+export const insertRegistration = async (tx: Queryable, id: string, draft: DraftRow): Promise<Registration | undefined> => {
+  const { rows } = await tx.query<Registration>(
+    `insert into mining_registrations (id, register, reference, draft_id, data)
+     values ($1, $2, 'OT-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('mining_reference_seq')::text, 6, '0'), $3, $4)
+     returning reference, submitted_at`,
+    [id, draft.register, draft.id, JSON.stringify({ insurer: draft.insurer, beneficiaries: draft.beneficiaries, images: draft.images })],
+  );
+  return rows[0];
+};
+
+/** Marks a draft submitted. */
+export const markDraftSubmitted = async (tx: Queryable, draftId: string) => {
+  await tx.query('update mining_drafts set submitted_at = now() where id = $1', [draftId]);
+};

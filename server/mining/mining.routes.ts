@@ -39,9 +39,12 @@ import {
   draftTokenExpiry,
   draftTokenFor,
   findRosterEmployee,
+  insertRegistration,
   isRegistered,
+  markDraftSubmitted,
   openDraft,
   readDraft,
+  readRegistration,
   saveDraftStep,
   toDraft,
   type DraftRow,
@@ -256,26 +259,17 @@ export const miningRoutes = ({ db, secret, verifications, ttlSeconds, uploads, t
       const registration = await db.transaction(async (tx) => {
         const claim = await claimIdempotencyKey(tx, `mining-submit:${row.id}`, key, requestHash({ draft: row.id }), randomUUID());
         if (claim.replayed) {
-          const { rows } = await tx.query<{ reference: string; submitted_at: Date }>(
-            'select reference, submitted_at from mining_registrations where id = $1',
-            [claim.id],
-          );
-          if (rows[0]) return rows[0];
+          const answered = await readRegistration(tx, claim.id);
+          if (answered) return answered;
         }
         const current = await readDraft(tx, row.id);
         if (!current || current.submitted_at) throw refuse(409, errorKeys.alreadyRegistered);
         if (firstIncompleteStep(current) !== 'done') throw refuse(409, errorKeys.registrationIncomplete);
         // The unique register number refuses a second registration, also of two racing submits.
-        const { rows } = await tx.query<{ reference: string; submitted_at: Date }>(
-          `insert into mining_registrations (id, register, reference, draft_id, data)
-           values ($1, $2, 'OT-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('mining_reference_seq')::text, 6, '0'), $3, $4)
-           returning reference, submitted_at`,
-          [claim.id, current.register, current.id, JSON.stringify({ insurer: current.insurer, beneficiaries: current.beneficiaries, images: current.images })],
-        );
-        await tx.query('update mining_drafts set submitted_at = now() where id = $1', [current.id]);
+        const created = await insertRegistration(tx, claim.id, current);
+        await markDraftSubmitted(tx, current.id);
         // The identity photos belong to the registration now: read-only, and kept when the draft goes.
         await sealUploads(tx, current.images ? [current.images.idFront.id, current.images.idBack.id, current.images.selfie.id] : []);
-        const created = rows[0];
         if (!created) throw new Error('registration not created');
         return created;
       });

@@ -124,3 +124,8 @@ export const toInvoice = (row: InvoiceRow, secret: string): Invoice => ({
   policy_number: row.policy_number,
   refund_due: row.refund_due,
 });
+
+/** Cancels an invoice that is still pending (failed, reason 'cancelled'); one paid or failed meanwhile stays as it is. */
+export const cancelPendingInvoice = async (db: Queryable, id: string) => {
+  await db.query(`update invoices set status = 'failed', failure_reason = 'cancelled', updated_at = now() where id = $1 and status = 'pending'`, [id]);
+};

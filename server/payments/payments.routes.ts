@@ -17,7 +17,7 @@ import { readBody } from '../http/validate';
 import { applicationClosed, applicationIncomplete, expireApplicationInvoices, isUuid, lockApplication, mayAccess, type MaybeUserEnv, optionalUser, readApplication, replaceOpenInvoices } from '../insurance';
 import { CALLBACK_PROVIDERS, completeSandboxPayment, handleCallback } from './callbacks';
 import { mayReadInvoice } from './invoice-access';
-import { expireDueInvoices, insertInvoice, openInvoiceOf, readInvoice, toInvoice } from './invoices.repo';
+import { cancelPendingInvoice, expireDueInvoices, insertInvoice, openInvoiceOf, readInvoice, toInvoice } from './invoices.repo';
 
 export interface PaymentDeps {
   db: Db;
@@ -97,7 +97,7 @@ export const paymentRoutes = ({ db, secret, devTools }: PaymentDeps) => {
     const row = await readInvoice(db, id);
     if (!row || !mayReadInvoice(c, secret, row)) throw notFound();
     await expireDueInvoices(db, { invoiceId: id });
-    await db.query(`update invoices set status = 'failed', failure_reason = 'cancelled', updated_at = now() where id = $1 and status = 'pending'`, [id]);
+    await cancelPendingInvoice(db, id);
     return c.json<Invoice>(await currentInvoice(id));
   });
 

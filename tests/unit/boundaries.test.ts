@@ -138,6 +138,27 @@ describe('import boundaries (docs/architecture.md, eslint/boundaries.js)', () =>
     expect(await problems('server/setup/example.ts', "export { seedClaims } from '../claims/seed';\n")).toEqual(['boundaries/server-areas:inside']);
   });
 
+  it("reports SQL run in a server route file (db, tx, q or client .query), and lets it read a request's query and call its repo", async () => {
+    const file = 'server/fees/example.routes.ts';
+    const sqlIn = (name: string, call: string) => `import type { Queryable } from '../db/db';\nexport const a = (${name}: Queryable) => ${name}.${call};\n`;
+    expect(await problems(file, sqlIn('db', "query('select 1')"))).toEqual(['no-restricted-syntax']);
+    expect(await problems(file, sqlIn('tx', "query<{ id: number }>('select id from fee_schedule where id = $1', [1])"))).toEqual(['no-restricted-syntax']);
+    expect(await problems(file, sqlIn('q', "query('select 1')"))).toEqual(['no-restricted-syntax']);
+    expect(await problems(file, sqlIn('client', "query('select 1')"))).toEqual(['no-restricted-syntax']);
+    const [result] = await eslint.lintText(sqlIn('db', "query('select 1')"), { filePath: file });
+    expect(result?.messages[0]?.message).toBe("SQL lives in the area's repo (docs/architecture.md, 'The server's areas')");
+    const answering = [
+      "import { Hono } from 'hono';",
+      "import { readSchedule } from './schedule.repo';",
+      'const app = new Hono();',
+      "app.get('/x/', async (c) => c.json({ fees: await readSchedule(c.req.query('x') ?? '') }));",
+      'export default app;',
+    ].join('\n');
+    expect(await problems(file, `${answering}\n`)).toEqual([]);
+    // The repo itself runs its statements.
+    expect(await problems('server/fees/example.repo.ts', sqlIn('db', "query('select 1')"))).toEqual([]);
+  });
+
   it('reports a server folder that is neither an area, the platform nor the composition', async () => {
     expect(await problems('server/loyalty/example.ts', 'export const a = 1;\n')).toEqual(['boundaries/server-areas:unknownArea']);
   });

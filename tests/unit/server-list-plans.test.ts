@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimPageSql } from '../../server/claims/claims.repo';
-import { contractPageSql } from '../../server/contracts/contracts.routes';
-import { feedbackPageSql } from '../../server/feedback/feedback.routes';
+import { contractPageSql } from '../../server/contracts/contracts.repo';
+import { feedbackPageSql } from '../../server/feedback/feedback.repo';
 import { notificationPageSql } from '../../server/notifications/notifications.repo';
 import { createTestServer, testDatabaseKind, type TestServer } from '../../server/testing';
 

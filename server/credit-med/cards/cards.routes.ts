@@ -26,7 +26,24 @@ import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash 
 import { languageOf } from '../../http/language';
 import { createThrottle, type Limit } from '../../http/throttle';
 import { dbIdParam, readBody } from '../../http/validate';
-import { hospitalExists, listPreClaims, readCardOf, readPreClaim, readSignedContract, searchHospitals, toCard, TRANSACTION_PASSWORD_BUCKET, type CardRow } from './cards.repo';
+import {
+  debitCard,
+  deleteCounter,
+  hospitalExists,
+  insertPreClaim,
+  listPreClaims,
+  nextPreClaimId,
+  readCardOf,
+  readCounterHits,
+  readPaidCardInvoices,
+  readPreClaim,
+  readSignedContract,
+  restartCounterWindow,
+  searchHospitals,
+  toCard,
+  TRANSACTION_PASSWORD_BUCKET,
+  type CardRow,
+} from './cards.repo';
 import { notifyStatus, PRE_CLAIM_STEP_SECONDS } from './progress';
 import { CARD_FEE } from './seed';
 import { refuse } from './refuse';
@@ -69,11 +86,7 @@ const summaryOf = async (db: Queryable, userId: number, language: 'mn' | 'en'): 
     readSignedContract(db, userId),
     readCardOf(db, userId),
     listPreClaims(db, userId, language),
-    db.query<{ invoice_id: string; purpose: 'credit_med_card' | 'credit_med_repay'; amount: string | number; paid_at: Date }>(
-      `select id::text as invoice_id, purpose, amount, paid_at from invoices
-        where user_id = $1 and purpose in ('credit_med_card', 'credit_med_repay') and status = 'paid' order by paid_at desc`,
-      [userId],
-    ),
+    readPaidCardInvoices(db, userId),
   ]);
   return {
     contract_signed: contract !== undefined,
@@ -82,7 +95,7 @@ const summaryOf = async (db: Queryable, userId: number, language: 'mn' | 'en'): 
     pre_claims: preClaims,
     owed_total: preClaims.reduce((sum, p) => sum + p.owed, 0),
     rules: { min_amount: PRE_CLAIM_MIN_AMOUNT, purpose_max: PRE_CLAIM_PURPOSE_MAX },
-    receipts: receipts.rows.map((row) => ({ invoice_id: row.invoice_id, purpose: row.purpose, amount: Number(row.amount), paid_at: row.paid_at.toISOString() })),
+    receipts: receipts.map((row) => ({ invoice_id: row.invoice_id, purpose: row.purpose, amount: Number(row.amount), paid_at: row.paid_at.toISOString() })),
   };
 };
 
@@ -144,28 +157,23 @@ export const creditMedCardRoutes = ({ db, secret, stepSeconds = PRE_CLAIM_STEP_S
         throw error;
       }
       if (!(await verifyPassword(body.transaction_password, contract.transaction_password_hash))) {
-        const { rows } = await tx.query<{ hits: number }>('select hits from throttle_counters where bucket = $1 and key = $2', [limit.bucket, limit.key]);
-        const hits = rows[0]?.hits ?? 1;
+        const hits = (await readCounterHits(tx, limit)) ?? 1;
         // The third wrong one in a row locks pre-claims for 15 minutes from now.
-        if (hits >= TRANSACTION_PASSWORD_TRIES) await tx.query('update throttle_counters set window_start = now() where bucket = $1 and key = $2', [limit.bucket, limit.key]);
+        if (hits >= TRANSACTION_PASSWORD_TRIES) await restartCounterWindow(tx, limit);
         return { kind: 'wrong', hits };
       }
       // Only failures count: a right password takes back every wrong one before it.
       await taken.giveBack();
-      await tx.query('delete from throttle_counters where bucket = $1 and key = $2', [limit.bucket, limit.key]);
+      await deleteCounter(tx, limit);
 
-      const newId = (await tx.query<{ id: number }>(`select nextval(pg_get_serial_sequence('credit_med_pre_claims', 'id'))::int as id`)).rows[0]?.id;
+      const newId = await nextPreClaimId(tx);
       if (newId === undefined) throw new Error('pre-claim id');
       const claim = await claimIdempotencyKey(tx, scope, key, hash, String(newId));
       if (claim.replayed) return { kind: 'made', id: Number(claim.id), created: false };
       const stillRefused = cardRefusal(card, body.amount);
       if (stillRefused || !card) throw stillRefused ?? refuse(409, creditMedCardErrors.noActiveCard);
-      await tx.query('update credit_med_cards set balance = balance - $2 where id = $1', [card.id, body.amount]);
-      await tx.query(
-        `insert into credit_med_pre_claims (id, user_id, card_id, hospital_id, amount, purpose, status, next_step_at)
-         values ($1, $2, $3, $4, $5, $6, 'sent', now() + make_interval(secs => $7))`,
-        [newId, user.id, card.id, body.hospital_id, body.amount, body.purpose, stepSeconds],
-      );
+      await debitCard(tx, card.id, body.amount);
+      await insertPreClaim(tx, { id: newId, userId: user.id, cardId: card.id, hospitalId: body.hospital_id, amount: body.amount, purpose: body.purpose, stepSeconds });
       await notifyStatus(tx, user.id, { id: newId, status: 'sent', amount: body.amount });
       return { kind: 'made', id: newId, created: true };
     });

@@ -20,6 +20,19 @@ import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash 
 import { readBody } from '../../http/validate';
 import { notify } from '../../notifications';
 import { createInvoice, expireDueInvoices, readInvoice, registerInvoicePurpose, toInvoice } from '../../payments';
+import {
+  activateCard,
+  creditCard,
+  insertRepayment,
+  lockCardOfUser,
+  lockCardStatus,
+  lockPreClaimOf,
+  lockPreClaimToRepay,
+  lockSignedContractOf,
+  markPreClaimPaid,
+  openUnpaidCard,
+  readUserPhone,
+} from './cards.repo';
 import { refuse } from './refuse';
 import { notifyStatus } from './progress';
 import { CARD_FEE, CARD_LIMIT } from './seed';
@@ -29,15 +42,8 @@ const STATUS_PATH = routePaths.creditMedBuyStatus.pattern;
 registerInvoicePurpose('credit_med_card', {
   khanReturn: { success: STATUS_PATH, fail: STATUS_PATH },
   async onPaid(tx, invoice) {
-    const { rows } = await tx.query<{ status: string }>('select status from credit_med_cards where id = $1 and user_id = $2 for update', [
-      Number(invoice.subject_id),
-      invoice.user_id,
-    ]);
-    if (rows[0]?.status !== 'unpaid') return 'refund_due';
-    await tx.query(
-      `update credit_med_cards set status = 'active', activated_at = now(), card_number_last4 = $2 where id = $1`,
-      [Number(invoice.subject_id), String(randomInt(0, 10_000)).padStart(4, '0')],
-    );
+    if ((await lockCardStatus(tx, Number(invoice.subject_id), invoice.user_id)) !== 'unpaid') return 'refund_due';
+    await activateCard(tx, Number(invoice.subject_id), String(randomInt(0, 10_000)).padStart(4, '0'));
     await notify(tx, invoice.user_id, { kind: 'invoice_paid', params: { purpose: 'credit_med_card', amount: invoice.amount }, link: routePaths.creditMed.build() });
     return 'settled';
   },
@@ -47,27 +53,16 @@ registerInvoicePurpose('credit_med_repay', {
   khanReturn: { success: STATUS_PATH, fail: STATUS_PATH },
   async onPaid(tx, invoice) {
     const preClaimId = Number(invoice.subject_id);
-    const { rows } = await tx.query<{ status: string; amount: number; card_id: number }>(
-      'select status, amount, card_id from credit_med_pre_claims where id = $1 and user_id = $2 for update',
-      [preClaimId, invoice.user_id],
-    );
-    const preClaim = rows[0];
+    const preClaim = await lockPreClaimOf(tx, preClaimId, invoice.user_id);
     if (!preClaim || preClaim.status !== 'to_be_paid_by_insured' || preClaim.amount !== invoice.amount) return 'refund_due';
     // The unique pre-claim of a repayment: a second one cannot be written.
-    const repaid = await tx.query(
-      `insert into credit_med_repayments (pre_claim_id, user_id, amount, invoice_id) values ($1, $2, $3, $4) on conflict (pre_claim_id) do nothing returning id`,
-      [preClaimId, invoice.user_id, invoice.amount, invoice.id],
-    );
-    if (repaid.rows.length === 0) return 'refund_due';
-    await tx.query(`update credit_med_pre_claims set status = 'paid', next_step_at = null, updated_at = now() where id = $1`, [preClaimId]);
-    await tx.query('update credit_med_cards set balance = least(card_limit, balance + $2) where id = $1', [preClaim.card_id, invoice.amount]);
+    if (!(await insertRepayment(tx, { preClaimId, userId: invoice.user_id, amount: invoice.amount, invoiceId: invoice.id }))) return 'refund_due';
+    await markPreClaimPaid(tx, preClaimId);
+    await creditCard(tx, preClaim.card_id, invoice.amount);
     await notifyStatus(tx, invoice.user_id, { id: preClaimId, status: 'paid', amount: invoice.amount });
     return 'settled';
   },
 });
-
-const phoneOf = async (db: Queryable, userId: number) =>
-  (await db.query<{ phone: string | null }>('select phone from users where id = $1', [userId])).rows[0]?.phone ?? null;
 
 export const creditMedPaymentRoutes = ({ db, secret }: { db: Db; secret: string }) => {
   const app = new Hono<AppEnv>();
@@ -94,17 +89,13 @@ export const creditMedPaymentRoutes = ({ db, secret }: { db: Db; secret: string 
     const user = c.var.user;
     const key = idempotencyKeyOf(c);
     const body = await readBody(c, createInvoiceBodySchema);
-    const phone = body.provider === 'mostmoney' ? (body.phone ?? (await phoneOf(db, user.id))) : null;
+    const phone = body.provider === 'mostmoney' ? (body.phone ?? (await readUserPhone(db, user.id))) : null;
     const hash = requestHash({ provider: body.provider, phone });
     const { id, created } = await db.transaction(async (tx) => {
-      const contract = (await tx.query<{ id: number }>(`select id from credit_med_contracts where user_id = $1 and status = 'signed' for update`, [user.id])).rows[0];
+      const contract = await lockSignedContractOf(tx, user.id);
       if (!contract) throw refuse(409, creditMedCardErrors.contractNotSigned);
-      await tx.query(
-        `insert into credit_med_cards (user_id, contract_id, status, card_limit, balance, fee) values ($1, $2, 'unpaid', $3, $3, $4)
-         on conflict (user_id) do nothing`,
-        [user.id, contract.id, CARD_LIMIT, CARD_FEE],
-      );
-      const card = (await tx.query<{ id: number; status: string; fee: number }>('select id, status, fee from credit_med_cards where user_id = $1 for update', [user.id])).rows[0];
+      await openUnpaidCard(tx, user.id, contract.id, CARD_LIMIT, CARD_FEE);
+      const card = await lockCardOfUser(tx, user.id);
       if (!card) throw notFound();
       return once(tx, `credit-med-card-invoice:user:${user.id}`, key, hash, async () => {
         if (card.status !== 'unpaid') throw refuse(409, creditMedCardErrors.cardAlreadyPaid);
@@ -119,15 +110,10 @@ export const creditMedPaymentRoutes = ({ db, secret }: { db: Db; secret: string 
     const user = c.var.user;
     const key = idempotencyKeyOf(c);
     const body = await readBody(c, createRepaymentBodySchema);
-    const phone = body.provider === 'mostmoney' ? (body.phone ?? (await phoneOf(db, user.id))) : null;
+    const phone = body.provider === 'mostmoney' ? (body.phone ?? (await readUserPhone(db, user.id))) : null;
     const hash = requestHash({ pre_claim_id: body.pre_claim_id, provider: body.provider, phone });
     const { id, created } = await db.transaction(async (tx) => {
-      const preClaim = (
-        await tx.query<{ id: number; status: string; amount: number }>('select id, status, amount from credit_med_pre_claims where id = $1 and user_id = $2 for update', [
-          body.pre_claim_id,
-          user.id,
-        ])
-      ).rows[0];
+      const preClaim = await lockPreClaimToRepay(tx, body.pre_claim_id, user.id);
       if (!preClaim) throw notFound();
       return once(tx, `credit-med-repayment:user:${user.id}`, key, hash, async () => {
         if (preClaim.status !== 'to_be_paid_by_insured') throw refuse(409, creditMedCardErrors.nothingOwed);

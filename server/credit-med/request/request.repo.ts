@@ -7,6 +7,7 @@ import type { CmRequest, CmRequestStep } from '../../../contract/credit-med-requ
 import { genderFromRegister } from '../../../contract/insurance.schema';
 import type { UserRow } from '../../auth';
 import type { Queryable } from '../../db/db';
+import { TRANSACTION_PASSWORD_BUCKET } from '../cards';
 
 export interface RequestRow {
   id: string;
@@ -74,3 +75,58 @@ export const toRequest = (user: UserRow, row: RequestRow | undefined, contract: 
   declarations: row?.declarations ?? null,
   contract: contract ? { id: contract.id, status: contract.status } : null,
 });
+
+/** The address of the user's latest purchase, where one was given (the request's pre-fill from policies); '' when none. */
+export const knownAddress = async (q: Queryable, user: UserRow): Promise<string> => {
+  const { rows } = await q.query<{ address: string | null }>(
+    `select insured->>'address' as address from applications
+      where user_id = $1 and coalesce(insured->>'address', '') <> '' order by updated_at desc limit 1`,
+    [user.id],
+  );
+  return rows[0]?.address ?? '';
+};
+
+/** The status, balance and limit of the user's Credit Med card, for the summary (undefined when they have none). */
+export const readCardState = async (db: Queryable, userId: number) =>
+  (
+    await db.query<{ status: 'unpaid' | 'active' | 'inactive'; balance: string | number; card_limit: string | number }>(
+      'select status, balance, card_limit from credit_med_cards where user_id = $1',
+      [userId],
+    )
+  ).rows[0];
+
+/** Makes the contract of a submitted request, awaiting its signature, and marks the request submitted; answers the contract's id. */
+export const submitRequest = async (tx: Queryable, userId: number, requestId: RequestRow['id']): Promise<number> => {
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into credit_med_contracts (user_id, request_id, status) values ($1, $2, 'awaiting_signature') returning id`,
+    [userId, requestId],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('contract not created');
+  await tx.query('update credit_med_requests set submitted_at = now(), updated_at = now() where id = $1', [requestId]);
+  return id;
+};
+
+/** Signs the user's contract awaiting its signature with the transaction password's hash; answers when, or undefined when it was not awaiting one. */
+export const signContract = async (tx: Queryable, userId: number, contractId: number, passwordHash: string): Promise<Date | undefined> => {
+  const { rows } = await tx.query<{ signed_at: Date }>(
+    `update credit_med_contracts set status = 'signed', transaction_password_hash = $3, signed_at = now()
+      where id = $1 and user_id = $2 and status = 'awaiting_signature' returning signed_at`,
+    [contractId, userId, passwordHash],
+  );
+  return rows[0]?.signed_at;
+};
+
+/** Sets a new transaction password on the user's signed contract; answers false when they have none. */
+export const setTransactionPassword = async (tx: Queryable, userId: number, passwordHash: string): Promise<boolean> => {
+  const { rows } = await tx.query(`update credit_med_contracts set transaction_password_hash = $2 where user_id = $1 and status = 'signed' returning id`, [
+    userId,
+    passwordHash,
+  ]);
+  return rows.length > 0;
+};
+
+/** Forgets the user's wrong transaction passwords counted so far (and a lock): they belonged to the old password. */
+export const forgetWrongTransactionPasswords = async (tx: Queryable, userId: number) => {
+  await tx.query('delete from throttle_counters where bucket = $1 and key = $2', [TRANSACTION_PASSWORD_BUCKET, String(userId)]);
+};

@@ -38,9 +38,21 @@ import { languageOf } from '../../http/language';
 import { dbIdParam, readBody } from '../../http/validate';
 import { notify } from '../../notifications';
 import { claimUploads, sealUploads } from '../../uploads';
-import { readSignedContract, TRANSACTION_PASSWORD_BUCKET } from '../cards';
+import { readSignedContract } from '../cards';
 import { CONTRACT_TEXT } from './contract-text';
-import { readContractOf, readOwnContract, readRequest, saveStep, toRequest } from './request.repo';
+import {
+  forgetWrongTransactionPasswords,
+  knownAddress,
+  readCardState,
+  readContractOf,
+  readOwnContract,
+  readRequest,
+  saveStep,
+  setTransactionPassword,
+  signContract,
+  submitRequest,
+  toRequest,
+} from './request.repo';
 
 export interface CreditMedRequestDeps {
   db: Db;
@@ -72,16 +84,6 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
   });
   const member = [signedIn, eligible] as const;
 
-  /** The address of the user's latest purchase, where one was given (the pre-fill from policies). */
-  const knownAddress = async (q: Queryable, user: UserRow): Promise<string> => {
-    const { rows } = await q.query<{ address: string | null }>(
-      `select insured->>'address' as address from applications
-        where user_id = $1 and coalesce(insured->>'address', '') <> '' order by updated_at desc limit 1`,
-      [user.id],
-    );
-    return rows[0]?.address ?? '';
-  };
-
   const answerRequest = async (c: Context<AppEnv>) => {
     const user = c.var.user;
     const [row, contract, address] = await Promise.all([readRequest(db, user.id), readContractOf(db, user.id), knownAddress(db, user)]);
@@ -105,15 +107,7 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
   app.get('/credit-med/', signedIn, async (c) => {
     const user = c.var.user;
     if (!user.credit_med_eligible) return c.json<CmSummary>({ is_eligible: false, request: null, contract: null, card: null });
-    const [row, contract, card] = await Promise.all([
-      readRequest(db, user.id),
-      readContractOf(db, user.id),
-      db.query<{ status: 'unpaid' | 'active' | 'inactive'; balance: string | number; card_limit: string | number }>(
-        'select status, balance, card_limit from credit_med_cards where user_id = $1',
-        [user.id],
-      ),
-    ]);
-    const cardRow = card.rows[0];
+    const [row, contract, cardRow] = await Promise.all([readRequest(db, user.id), readContractOf(db, user.id), readCardState(db, user.id)]);
     const stored = row ? CM_REQUEST_STEPS.filter((step) => row[step] !== null).length : 0;
     const next = row ? cmFirstIncompleteStep(row) : 'personal';
     return c.json<CmSummary>({
@@ -170,13 +164,7 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
       }
       if (!row || cmFirstIncompleteStep(row) !== 'done') throw new HttpError(409, errorBody(errorKeys.registrationIncomplete));
       if (row.submitted_at || (await readContractOf(tx, user.id))) throw requestSubmitted();
-      const { rows } = await tx.query<{ id: number }>(
-        `insert into credit_med_contracts (user_id, request_id, status) values ($1, $2, 'awaiting_signature') returning id`,
-        [user.id, row.id],
-      );
-      const id = rows[0]?.id;
-      if (id === undefined) throw new Error('contract not created');
-      await tx.query('update credit_med_requests set submitted_at = now(), updated_at = now() where id = $1', [row.id]);
+      const id = await submitRequest(tx, user.id, row.id);
       // The identity photos are part of the submitted request now: read-only for their owner.
       await sealUploads(tx, row.images ? [row.images.idFront.id, row.images.idBack.id, row.images.selfie.id] : []);
       await notify(tx, user.id, { kind: 'credit_med_status_changed', params: { status: 'awaiting_signature' }, link: routePaths.creditMedRequestContract.build({ id }) });
@@ -261,15 +249,10 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
         const passwordHash = String(verification.payload.password_hash ?? '');
         return db.transaction(async (tx) => {
           if (!(await verifications.consume(tx, body.ticket))) throw verificationGone();
-          const { rows } = await tx.query<{ signed_at: Date }>(
-            `update credit_med_contracts set status = 'signed', transaction_password_hash = $3, signed_at = now()
-              where id = $1 and user_id = $2 and status = 'awaiting_signature' returning signed_at`,
-            [contract.id, user.id, passwordHash],
-          );
-          const row = rows[0];
-          if (!row) throw new HttpError(409, errorBody(errorKeys.creditMedContractSigned));
+          const signedAt = await signContract(tx, user.id, contract.id, passwordHash);
+          if (!signedAt) throw new HttpError(409, errorBody(errorKeys.creditMedContractSigned));
           await notify(tx, user.id, { kind: 'credit_med_status_changed', params: { status: 'signed' }, link: routePaths.creditMed.build() });
-          return { status: 'signed' as const, signed_at: row.signed_at.toISOString() };
+          return { status: 'signed' as const, signed_at: signedAt.toISOString() };
         });
       },
       { record: (answer: CmSigned) => JSON.stringify(answer), replay: (stored: string) => JSON.parse(stored) as CmSigned },
@@ -335,13 +318,9 @@ export const creditMedRequestRoutes = ({ db, secret, verifications, ttlSeconds }
       if (!verification.verified) throw verificationGone();
       if (verification.expired) throw new HttpError(422, errorBody(errorKeys.codeExpired));
       if (!(await verifications.consume(tx, body.ticket))) throw verificationGone();
-      const { rows } = await tx.query(`update credit_med_contracts set transaction_password_hash = $2 where user_id = $1 and status = 'signed' returning id`, [
-        user.id,
-        passwordHash,
-      ]);
-      if (rows.length === 0) throw notFound();
+      if (!(await setTransactionPassword(tx, user.id, passwordHash))) throw notFound();
       // The wrong tries counted so far (and a lock) belonged to the old password.
-      await tx.query('delete from throttle_counters where bucket = $1 and key = $2', [TRANSACTION_PASSWORD_BUCKET, String(user.id)]);
+      await forgetWrongTransactionPasswords(tx, user.id);
     });
     return c.json({});
   });
