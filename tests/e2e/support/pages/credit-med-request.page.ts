@@ -6,8 +6,8 @@
  */
 import type { Locator } from 'playwright-core';
 import type { RegisterParts } from '../../../../contract/validation';
-import { chooseFile, pngFile } from '../uploads';
 import { CodeStep } from './code-step.page';
+import { ImageSlotsPart } from './image-slots.part';
 import type { UiLanguage } from './ui-language';
 
 export type CmImageSlot = 'idFront' | 'idBack' | 'selfie';
@@ -27,8 +27,12 @@ const EMERGENCY_LABELS: Record<CmEmergencyField, string> = { name: 'family.emerg
 export class CreditMedRequestWizard {
   readonly codeStep: CodeStep;
 
+  /** The identity-photo slots (the app's shared ImageSlots part). */
+  readonly images: ImageSlotsPart<CmImageSlot>;
+
   constructor(readonly ui: UiLanguage) {
     this.codeStep = new CodeStep(ui);
+    this.images = new ImageSlotsPart(ui, (slot) => this.name(`images.${slot}`));
   }
 
   private get page() {
@@ -155,20 +159,19 @@ export class CreditMedRequestWizard {
   // ── images ───────────────────────────────────────────────────────────────────────────────────
 
   slot(slot: CmImageSlot) {
-    return this.page.getByRole('region', { name: this.name(`images.${slot}`) });
+    return this.images.slot(slot);
   }
 
   uploaded(slot: CmImageSlot) {
-    return this.slot(slot).getByText(this.ui.name('upload:uploaded'));
+    return this.images.uploaded(slot);
   }
 
-  /** Chooses a photo for the slot; the page sends `image.uploaded` once the upload finished. */
-  async imageUploaded(slot: CmImageSlot) {
-    await chooseFile(this.slot(slot), pngFile(`${slot}.png`, 4 * 1024));
+  imageUploaded(slot: CmImageSlot) {
+    return this.images.imageUploaded(slot);
   }
 
-  async imageRemoved(slot: CmImageSlot) {
-    await this.slot(slot).getByRole('button', { name: this.ui.name('upload:remove') }).click();
+  imageRemoved(slot: CmImageSlot) {
+    return this.images.imageRemoved(slot);
   }
 
   async imagesSubmit() {

@@ -5,8 +5,8 @@
  */
 import type { Locator } from 'playwright-core';
 import type { RegisterParts } from '../../../../contract/validation';
-import { chooseFile, pngFile } from '../uploads';
 import { CodeStep } from './code-step.page';
+import { ImageSlotsPart } from './image-slots.part';
 import type { UiLanguage } from './ui-language';
 
 export type MiningImageSlot = 'idFront' | 'idBack' | 'selfie';
@@ -24,8 +24,12 @@ const INSURER_LABELS: Record<InsurerField, string> = {
 export class MiningRegistrationWizard {
   readonly codeStep: CodeStep;
 
+  /** The identity-photo slots (the app's shared ImageSlots part). */
+  readonly images: ImageSlotsPart<MiningImageSlot>;
+
   constructor(readonly ui: UiLanguage) {
     this.codeStep = new CodeStep(ui);
+    this.images = new ImageSlotsPart(ui, (slot) => this.name(`images.${slot}`));
   }
 
   private get page() {
@@ -181,20 +185,19 @@ export class MiningRegistrationWizard {
   // ── identity photos ──────────────────────────────────────────────────────────────────────────
 
   slot(slot: MiningImageSlot) {
-    return this.page.getByRole('region', { name: this.name(`images.${slot}`) });
+    return this.images.slot(slot);
   }
 
   uploaded(slot: MiningImageSlot) {
-    return this.slot(slot).getByText(this.ui.name('upload:uploaded'));
+    return this.images.uploaded(slot);
   }
 
-  /** Chooses a photo for the slot; the page sends `image.uploaded` once the upload finished. */
-  async imageUploaded(slot: MiningImageSlot) {
-    await chooseFile(this.slot(slot), pngFile(`${slot}.png`, 4 * 1024));
+  imageUploaded(slot: MiningImageSlot) {
+    return this.images.imageUploaded(slot);
   }
 
-  async imageRemoved(slot: MiningImageSlot) {
-    await this.slot(slot).getByRole('button', { name: this.ui.name('upload:remove') }).click();
+  imageRemoved(slot: MiningImageSlot) {
+    return this.images.imageRemoved(slot);
   }
 
   get submitButton() {
