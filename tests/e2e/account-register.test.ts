@@ -23,8 +23,7 @@ const nextRegistrant = (): Registrant & { person: DemoPolicyholder } => {
 };
 
 const open = async (language: 'mn' | 'en', options: { clock?: boolean } = {}) => {
-  const site = await e2e.openSite({ language });
-  if (options.clock) await site.page.clock.install();
+  const site = await e2e.openSite({ language, clock: options.clock ?? false });
   const registerPage = new RegisterPage(site.language);
   const codeStep = new CodeStep(site.language);
   await registerPage.open();

@@ -43,6 +43,11 @@ export interface PageOptions {
    * worker itself let it in (app-shell.test.ts).
    */
   serviceWorkers?: 'allow' | 'block';
+  /**
+   * Installs Playwright's fake clock before the app starts. The clock is the context's, so such a page
+   * always gets a context of its own: a clock paused in one test never reaches the next test's pages.
+   */
+  clock?: boolean;
 }
 
 interface Allowance {
@@ -57,8 +62,8 @@ export interface BrowserTests {
   readonly db: Db;
   /**
    * A page (closed after the test); relative URLs resolve against the server. The test's first one is a
-   * new page in the file's shared context with its storage reset; a second one (another device) or one
-   * the service worker may control gets a new context.
+   * new page in the file's shared context with its storage reset; a second one (another device), one
+   * the service worker may control or one with a fake clock gets a new context.
    */
   openPage(options?: PageOptions): Promise<Page>;
   /**
@@ -67,7 +72,7 @@ export interface BrowserTests {
    * Local storage is emptied and set from `options` before the app starts (the viewport is the
    * default one); the page is closed after the test.
    */
-  openPageInSharedContext(options?: Omit<PageOptions, 'width' | 'height'>): Promise<Page>;
+  openPageInSharedContext(options?: Omit<PageOptions, 'width' | 'height' | 'clock'>): Promise<Page>;
   /** A page in a new context of its own (another device: nothing of the other pages' storage), closed after the test. */
   openPageOnAnotherDevice(options?: PageOptions): Promise<Page>;
   /** `openPage` with the page objects around it, reading labels in the page's starting language. */
@@ -220,7 +225,7 @@ export function useBrowserTests(): BrowserTests {
       // emptied and set, and the browser's cache of the build is warm (no cookies or other storage is
       // used by the app). A second device in the same test, or a page the service worker may
       // control, gets a context of its own.
-      if (devices++ === 0 && (options.serviceWorkers ?? 'block') === 'block') {
+      if (devices++ === 0 && (options.serviceWorkers ?? 'block') === 'block' && !options.clock) {
         const page = await api.openPageInSharedContext(options);
         if (options.width !== undefined || options.height !== undefined) await page.setViewportSize(viewportOf(options));
         return page;
@@ -232,6 +237,7 @@ export function useBrowserTests(): BrowserTests {
       const [context, storage] = await Promise.all([newContext(options), storageOf(options)]);
       contexts.push(context);
       const page = watch(await context.newPage());
+      if (options.clock) await page.clock.install();
       await seedStorage(page, storage);
       return page;
     },

@@ -80,6 +80,11 @@ export class PaymentStatusPage {
   }
 
   /** The page waits for the payment (any provider), shows it and announces it. */
+  /** Whether the waiting is on screen now (no wait). */
+  isWaiting() {
+    return this.shown(this.ui.name('payment:pending.waiting')).isVisible();
+  }
+
   async seeWaiting() {
     await expectVisible(this.shown(this.ui.name('payment:pending.waiting')));
     await expect.poll(async () => (await this.announcement.innerText()).trim(), { timeout: WAIT_MS }).toBe(this.ui.t('payment:pending.waiting'));
