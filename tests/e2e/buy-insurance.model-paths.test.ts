@@ -25,7 +25,7 @@ import { PaymentStatusPage, statusPathOf } from './support/pages/payment-status.
 import type { UiLanguage } from './support/pages/ui-language';
 import { exactly } from './support/texts';
 import { expectHidden, expectVisible, WAIT_MS } from './support/ui';
-import { accessTokenFor, demoUser } from './support/users';
+import { sharedAccessToken, demoUser } from './support/users';
 
 interface BuyWorld {
   /** The application the wizard works on: created by the app (its answer), continued or arranged. */
@@ -40,12 +40,7 @@ const PRODUCT_ID = 100;
 
 // ── the demo user's applications, through the API ──────────────────────────────────────────────
 
-const tokens = new Map<string, Promise<string>>();
-const demoToken = (e2e: BrowserTests) => {
-  let token = tokens.get(e2e.baseUrl);
-  if (!token) tokens.set(e2e.baseUrl, (token = accessTokenFor(e2e.baseUrl, demoUser)));
-  return token;
-};
+const demoToken = (e2e: BrowserTests) => sharedAccessToken(e2e, demoUser);
 
 async function api<T>(e2e: BrowserTests, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(`${e2e.baseUrl}${path}`, {

@@ -33,3 +33,16 @@ export async function accessTokenFor(baseUrl: string, user: TestUser): Promise<s
   if (typeof body.access !== 'string') throw new Error('The token answer has no access token');
   return body.access;
 }
+
+/**
+ * One access token per user and per file's server, asked for once: keyed by the harness object (not
+ * its address, which a later file's server in the same worker may reuse).
+ */
+const tokens = new WeakMap<object, Map<string, Promise<string>>>();
+export function sharedAccessToken(server: { readonly baseUrl: string }, user: TestUser): Promise<string> {
+  let byUser = tokens.get(server);
+  if (!byUser) tokens.set(server, (byUser = new Map()));
+  let token = byUser.get(user.email);
+  if (!token) byUser.set(user.email, (token = accessTokenFor(server.baseUrl, user)));
+  return token;
+}

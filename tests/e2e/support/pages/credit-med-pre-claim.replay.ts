@@ -20,7 +20,7 @@ import { creditMedPreClaimPlan } from '../replays/credit-med-pre-claim.paths';
 import { messageText, shownError } from '../replay-messages';
 import { exactly } from '../texts';
 import { expectHidden, expectVisible, WAIT_MS } from '../ui';
-import { accessTokenFor, demoUser } from '../users';
+import { sharedAccessToken, demoUser } from '../users';
 import { PreClaimWizard } from './credit-med-pre-claim.page';
 
 /** The model's sample of a valid transaction password. */
@@ -34,12 +34,7 @@ interface PreClaimWorld {
 }
 type Context = ReplayContext<PreClaimWorld>;
 
-const tokens = new Map<string, Promise<string>>();
-const demoToken = (e2e: BrowserTests) => {
-  let token = tokens.get(e2e.baseUrl);
-  if (!token) tokens.set(e2e.baseUrl, (token = accessTokenFor(e2e.baseUrl, demoUser)));
-  return token;
-};
+const demoToken = (e2e: BrowserTests) => sharedAccessToken(e2e, demoUser);
 
 const DEMO_CARD = `(select id from credit_med_cards where user_id = (select id from users where email = '${demoUser.email}'))`;
 

@@ -26,7 +26,7 @@ import { exactly } from '../texts';
 import { expectHidden, expectPath, expectVisible, WAIT_MS } from '../ui';
 import { messageText, shownError } from '../replay-messages';
 import { uploadIdentityImages } from '../upload-api';
-import { accessTokenFor, type TestUser } from '../users';
+import { sharedAccessToken, type TestUser } from '../users';
 import { Phone } from './phone.page';
 import { UiLanguage } from './ui-language';
 import { CreditMedRequestWizard, type CmChildField, type CmEmergencyField, type CmImageSlot, type CmPersonalField } from './credit-med-request.page';
@@ -42,12 +42,7 @@ type Context = ReplayContext<CmWorld>;
 
 // ── cm-new's request, through the API ───────────────────────────────────────────────────────────
 
-const tokens = new Map<string, Promise<string>>();
-const tokenOf = (e2e: BrowserTests) => {
-  let token = tokens.get(e2e.baseUrl);
-  if (!token) tokens.set(e2e.baseUrl, (token = accessTokenFor(e2e.baseUrl, cmNew)));
-  return token;
-};
+const tokenOf = (e2e: BrowserTests) => sharedAccessToken(e2e, cmNew);
 
 async function api<T>(e2e: BrowserTests, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${e2e.baseUrl}${path}`, {

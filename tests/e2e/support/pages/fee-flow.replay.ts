@@ -22,7 +22,7 @@ import { routeTarget, type MachineReplay, type ReplayContext } from '../path-rep
 import { settlePayment } from '../purchase-api';
 import { feeFlowPlan } from '../replays/fee-flow.paths';
 import { expectHidden, expectVisible, WAIT_MS } from '../ui';
-import { accessTokenFor, secondUser } from '../users';
+import { sharedAccessToken, secondUser } from '../users';
 import { CodeStep } from './code-step.page';
 import { FeeFlowPage } from './fee-flow.page';
 import { PaymentStatusPage } from './payment-status.page';
@@ -39,12 +39,7 @@ type Context = ReplayContext<FeeFlowWorld>;
 
 const PERSON = { register: 'УЕ95031218', phone: '99001101', contract: 'BR-2024-000500' };
 
-const tokens = new Map<string, Promise<string>>();
-const tokenOf = (e2e: BrowserTests) => {
-  let token = tokens.get(e2e.baseUrl);
-  if (!token) tokens.set(e2e.baseUrl, (token = accessTokenFor(e2e.baseUrl, secondUser)));
-  return token;
-};
+const tokenOf = (e2e: BrowserTests) => sharedAccessToken(e2e, secondUser);
 
 async function api<T>(e2e: BrowserTests, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${e2e.baseUrl}${path}`, {
