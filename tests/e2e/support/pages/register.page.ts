@@ -1,4 +1,5 @@
 /** /login/register: the registration form (the code step is `CodeStep`). */
+import type { RegisterParts } from '../../../../contract/validation';
 import { expectVisible } from '../ui';
 import type { UiLanguage } from './ui-language';
 
@@ -9,6 +10,9 @@ export interface Registrant {
   register: string;
   phone: string;
 }
+
+/** The form's text fields, by the names the registration machine's `details.change` events use. */
+export type RegisterField = 'email' | 'password' | 'passwordAgain' | 'phone';
 
 export class RegisterPage {
   constructor(private readonly ui: UiLanguage) {}
@@ -54,15 +58,18 @@ export class RegisterPage {
     return this.page.getByRole('main').getByRole('button', { name: this.ui.name('account:register.submit') });
   }
 
+  /** The submit button while the details are being sent. */
+  get submittingButton() {
+    return this.page.getByRole('main').getByRole('button', { name: this.ui.name('account:register.submitting') });
+  }
+
   get errorAlert() {
     return this.page.getByRole('main').getByRole('alert');
   }
 
   async chooseRegister(register: string) {
     const [first = '', second = ''] = [...register];
-    await this.registerGroup.getByRole('combobox', { name: this.ui.name('ui:register.firstLetter') }).selectOption(first);
-    await this.registerGroup.getByRole('combobox', { name: this.ui.name('ui:register.secondLetter') }).selectOption(second);
-    await this.registerGroup.getByRole('textbox', { name: this.ui.name('ui:register.number') }).fill(register.slice(2));
+    await this.detailsChangeRegister({ first, second, number: register.slice(2) });
   }
 
   async fillIn(person: Registrant, { passwordAgain = person.password }: { passwordAgain?: string } = {}) {
@@ -76,6 +83,26 @@ export class RegisterPage {
   /** Fills the form and asks for the code (does not wait for the answer). */
   async register(person: Registrant) {
     await this.fillIn(person);
+    await this.detailsSubmit();
+  }
+
+  // ── the registration machine's events, one method each (tests/e2e/support/pages/registration.replay.ts) ──
+
+  /** `details.change`: types into one of the form's text fields. */
+  async detailsChange(field: RegisterField, value: string) {
+    const fields = { email: this.emailField, password: this.passwordField, passwordAgain: this.passwordAgainField, phone: this.phoneField };
+    await fields[field].fill(value);
+  }
+
+  /** `details.changeRegister`: the register number's two letters and its digits. */
+  async detailsChangeRegister(parts: RegisterParts) {
+    await this.registerGroup.getByRole('combobox', { name: this.ui.name('ui:register.firstLetter') }).selectOption(parts.first);
+    await this.registerGroup.getByRole('combobox', { name: this.ui.name('ui:register.secondLetter') }).selectOption(parts.second);
+    await this.registerGroup.getByRole('textbox', { name: this.ui.name('ui:register.number') }).fill(parts.number);
+  }
+
+  /** `details.submit`: asks for the code (does not wait for the answer). */
+  async detailsSubmit() {
     await this.submitButton.click();
   }
 }
