@@ -385,4 +385,80 @@ export class BuyWizard {
   async startANewApplication() {
     await this.main.getByRole('button', { name: this.named('draft.startNew') }).click();
   }
+
+  // ── the buy-insurance machine's events, one method each (support/pages/buy-insurance.replay.ts) ──
+
+  /** `draft.continue`: continues the draft offered. */
+  draftContinue() {
+    return this.continueMyDraft();
+  }
+
+  /** `draft.startNew`: starts afresh instead of the draft offered. */
+  draftStartNew() {
+    return this.startANewApplication();
+  }
+
+  /** `flow.retry`: "try again" on a failed start or load. */
+  flowRetry() {
+    return this.retry();
+  }
+
+  /** `step.next`: the step's continue button. */
+  stepNext() {
+    return this.continue();
+  }
+
+  /** `step.back`: the step's back button. */
+  stepBack() {
+    return this.back();
+  }
+
+  /** `insured.change`: one of the insured person's fields, by the machine's field name. */
+  async insuredChange(field: string, value: string) {
+    if (field === 'birth_date') return fillDate(this.dateField('insured.birthDate'), value);
+    const labels: Record<string, string> = { last_name: 'insured.lastName', first_name: 'insured.firstName', phone: 'insured.phone', email: 'insured.email', address: 'insured.address' };
+    const label = labels[field];
+    if (!label) throw new Error(`no field for insured.${field}`);
+    await this.field(label).fill(value);
+  }
+
+  /** `insured.changeRegister`: the insured person's register number. */
+  insuredChangeRegister(parts: { first: string; second: string; number: string }) {
+    return this.typeRegister(this.insuredRegister, parts);
+  }
+
+  /** `plan.change`: the term, the frequency, or the amount (the fee of a savings product, else the sum insured). */
+  async planChange(field: string, value: string, { savings }: { savings: boolean }) {
+    if (field === 'term_years') await this.term.selectOption(value);
+    else if (field === 'frequency') await this.frequency.selectOption(value);
+    else await (savings ? this.fee : this.sumInsured).fill(value);
+  }
+
+  /** `contract.consent`: ticks or unticks the consent. */
+  contractConsent(value: boolean) {
+    return this.consent.setChecked(value);
+  }
+
+  /** `beneficiary.change`: a field of the beneficiary at `index` (0-based, as the machine counts). */
+  async beneficiaryChange(index: number, field: string, value: string) {
+    const number = index + 1;
+    const labels: Record<string, string> = { last_name: 'lastName', first_name: 'firstName', share: 'share' };
+    if (field === 'relationship') await this.relationshipOf(number).selectOption(value);
+    else await this.beneficiaryField(number, labels[field] ?? '').fill(value);
+  }
+
+  /** `beneficiary.changeRegister`: the register number of the beneficiary at `index` (0-based). */
+  beneficiaryChangeRegister(index: number, parts: { first: string; second: string; number: string }) {
+    return this.typeRegister(this.beneficiaryRegister(index + 1), parts);
+  }
+
+  /** `beneficiary.add`. */
+  beneficiaryAdd() {
+    return this.addBeneficiary();
+  }
+
+  /** `beneficiary.remove`: removes the beneficiary at `index` (0-based). */
+  beneficiaryRemove(index: number) {
+    return this.removeBeneficiary(index + 1);
+  }
 }
