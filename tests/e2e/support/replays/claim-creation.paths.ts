@@ -67,6 +67,22 @@ const saveAnswers: Cannot = ({ before, event }) => {
   return same(output[step], sent) ? undefined : `${id} answering another ${step} than the form sent (the server stores what it is sent)`;
 };
 
+const STEPS = ['type', 'event', 'payout', 'documents', 'review'] as const;
+
+/**
+ * An `xstate.route` to the step whose address the browser shows already: while the draft opens again
+ * (after a resume) the page keeps the address of the step it was on, so moving there changes no
+ * location and the URL sync sends nothing.
+ */
+const routeToShownAddress: Cannot = (step) => {
+  const onScreen = routeToShownStep(step);
+  if (onScreen) return onScreen;
+  const target = String(step.event.to).replace(/^#/, '');
+  let shown: string = (step.path.input as { at?: string | null }).at ?? 'type';
+  for (const taken of step.path.steps.slice(0, step.index)) shown = STEPS.find((name) => taken.snapshot.matches(name)) ?? shown;
+  return target === shown ? `no browser action routes to the ${target} step while its address is shown (the draft opening again keeps it): the location would not change` : undefined;
+};
+
 export const claimCreationPlan = definePlan({
   model: claimCreationModel,
   select: 'state',
@@ -95,7 +111,7 @@ export const claimCreationPlan = definePlan({
     'documents.submit': true,
     'claim.submit': true,
     'flow.resumed': true,
-    'xstate.route': routeToShownStep,
+    'xstate.route': routeToShownAddress,
   },
   actors: {
     openClaim: ({ event }) =>
