@@ -89,13 +89,28 @@ const wizardOf = (context: Context) => new ClaimCreationWizard(context.ui);
 const contextOf = (context: Context) => context.after.context as ClaimCreationContext;
 const value = (locator: { inputValue: () => Promise<string> }) => () => locator.inputValue();
 
-/** The step's notice and field errors, exactly as the model's context has them (none: no notice). */
-async function seeNotice(context: Context) {
+/** The fields each step shows (with their errors). */
+const FIELDS: Record<ClaimWizardStep | 'opening', readonly string[]> = {
+  opening: [],
+  type: ['claim_type'],
+  event: ['treatment_start', 'treatment_end', 'hospital', 'diagnosis', 'amount'],
+  payout: ['bank', 'account_number', 'account_holder'],
+  documents: ['documents'],
+  review: [],
+};
+
+/**
+ * The step's notice and the errors of its fields, exactly as the model's context has them (none: no
+ * notice). A field error of another step stays in the context when the user moves on (the documents'
+ * refusal, then back to the payout): the step shows only its own fields' errors.
+ */
+async function seeNotice(context: Context, step: ClaimWizardStep | 'opening') {
   const wizard = wizardOf(context);
   const { error, fieldErrors } = contextOf(context);
+  const shown = Object.entries(fieldErrors).filter(([field]) => FIELDS[step].includes(field));
   if (error) await expectVisible(wizard.alert.filter({ hasText: messageText(context.ui, shownError(context, error)) }).first());
-  else if (Object.keys(fieldErrors).length === 0) await expectHidden(wizard.alert);
-  for (const message of Object.values(fieldErrors)) await expectVisible(wizard.main.getByText(exactly(messageText(context.ui, message))).first());
+  else if (shown.length === 0) await expectHidden(wizard.alert);
+  for (const [, message] of shown) await expectVisible(wizard.main.getByText(exactly(messageText(context.ui, message))).first());
 }
 
 /** An ISO date as the date field shows it in the page's language ('' → its placeholders). */
@@ -106,9 +121,9 @@ const dateAsShown = (context: Context, iso: string) => {
 };
 
 const seeStep = (step: ClaimWizardStep) => async (context: Context) => expectVisible(wizardOf(context).heading(step));
-const seeEditing = async (context: Context) => {
+const seeEditing = (step: ClaimWizardStep) => async (context: Context) => {
   await expectVisible(wizardOf(context).continueButton);
-  await seeNotice(context);
+  await seeNotice(context, step);
 };
 const seeSaving = async (context: Context) => expectVisible(wizardOf(context).savingButton);
 
@@ -188,14 +203,14 @@ export const claimCreationReplay: MachineReplay<ClaimWorld, typeof claimCreation
       const wizard = wizardOf(context);
       await expectVisible(wizard.text('wizard.openingFailed'));
       await expectVisible(wizard.button('wizard.retry'));
-      await seeNotice(context);
+      await seeNotice(context, 'opening');
     },
     type: async (context) => {
       await seeStep('type')(context);
       const { claimType } = contextOf(context);
       if (claimType) await expect.poll(() => wizardOf(context).typeOption(claimType).isChecked(), { timeout: WAIT_MS, message: 'the type chosen' }).toBe(true);
     },
-    'type.editing': seeEditing,
+    'type.editing': seeEditing('type'),
     'type.saving': seeSaving,
     event: async (context) => {
       await seeStep('event')(context);
@@ -210,7 +225,7 @@ export const claimCreationReplay: MachineReplay<ClaimWorld, typeof claimCreation
       // The money field groups the digits as it shows them (1,500,000): compared without the separators.
       await expect.poll(async () => (await wizard.eventField('amount').inputValue()).replace(/\D/g, ''), { timeout: WAIT_MS, message: 'amount' }).toBe(form.amount);
     },
-    'event.editing': seeEditing,
+    'event.editing': seeEditing('event'),
     'event.saving': seeSaving,
     payout: async (context) => {
       await seeStep('payout')(context);
@@ -220,7 +235,7 @@ export const claimCreationReplay: MachineReplay<ClaimWorld, typeof claimCreation
         await expect.poll(value(wizard.payoutField(field)), { timeout: WAIT_MS, message: field }).toBe(form[field]);
       }
     },
-    'payout.editing': seeEditing,
+    'payout.editing': seeEditing('payout'),
     'payout.saving': seeSaving,
     documents: async (context) => {
       await seeStep('documents')(context);
@@ -231,11 +246,11 @@ export const claimCreationReplay: MachineReplay<ClaimWorld, typeof claimCreation
       const missing = (claim.required_documents as DocumentType[]).filter((type) => !claim.documents.some((document) => document.document_type === type));
       await expectVisible(wizard.missingLine(missing));
       for (const document of claim.documents) await expectVisible(wizard.addedFile(document.document_type));
-      await seeNotice(context);
+      await seeNotice(context, 'documents');
     },
     review: async (context) => {
       await seeStep('review')(context);
-      await seeNotice(context);
+      await seeNotice(context, 'review');
     },
     'review.editing': async (context) => expectVisible(wizardOf(context).submitButton),
     'review.submitting': async (context) => expectVisible(wizardOf(context).submittingButton),

@@ -86,6 +86,8 @@ const routeToShownAddress: Cannot = (step) => {
 export const claimCreationPlan = definePlan({
   model: claimCreationModel,
   select: 'state',
+  // Four more take 15 transitions the twelve do not (the saves' answers and refusals, a resume, a document added on the page).
+  topUp: 4,
   events: {
     'claim.retry': true,
     'type.choose': true,
