@@ -18,6 +18,7 @@ const LONGEST: readonly string[] = [
   'tests/e2e/claims.test.ts',
   'tests/e2e/fee-flow.model-paths.test.ts',
   'tests/e2e/payment-status.model-paths.test.ts',
+  'tests/e2e/claim-creation.model-paths.test.ts',
   'tests/e2e/registration.model-paths.test.ts',
   'tests/e2e/credit-med-pre-claim.test.ts',
   'tests/e2e/upload-slot.test.ts',

@@ -1,16 +1,17 @@
 /**
  * Uploads made through the API (tus: POST then one PATCH), as another device would make them, for
- * replays that arrange a draft whose images are stored: a real 1×1 PNG of kind `image`.
+ * replays that arrange a draft whose images or documents are stored: a real 1×1 PNG of kind `image`
+ * (or `document`, a claim's file).
  * `credential` is the owner's header: `{ Authorization: 'Bearer …' }` or `{ 'X-Draft-Token': … }`.
  */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
-/** Uploads a small PNG named `name`; answers the upload's id. */
-export async function uploadImage(baseUrl: string, credential: Record<string, string>, name: string): Promise<string> {
+/** Uploads a small PNG named `name` as an upload of `kind` ('image', or 'document' for a claim's files); answers the upload's id. */
+export async function uploadImage(baseUrl: string, credential: Record<string, string>, name: string, kind: 'image' | 'document' = 'image'): Promise<string> {
   const created = await fetch(`${baseUrl}/api/uploads/`, {
     method: 'POST',
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(PNG.length), 'Upload-Metadata': `kind ${b64('image')},filename ${b64(name)}`, ...credential },
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(PNG.length), 'Upload-Metadata': `kind ${b64(kind)},filename ${b64(name)}`, ...credential },
   });
   if (created.status !== 201) throw new Error(`creating the upload ${name} answered ${created.status}`);
   const id = (created.headers.get('location') ?? '').split('/').filter(Boolean).at(-1) ?? '';

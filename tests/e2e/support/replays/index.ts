@@ -18,6 +18,7 @@ export const browserReplays: Partial<Record<MachineName, () => Promise<ReplayPla
   'credit-med-request': () => import('./credit-med-request.paths.ts').then((module) => module.creditMedRequestPlan),
   'mining-registration': () => import('./mining-registration.paths.ts').then((module) => module.miningRegistrationPlan),
   'credit-med-pre-claim': () => import('./credit-med-pre-claim.paths.ts').then((module) => module.creditMedPreClaimPlan),
+  'claim-creation': () => import('./claim-creation.paths.ts').then((module) => module.claimCreationPlan),
 };
 
 /** The replay's test file, relative to the repository root. */
