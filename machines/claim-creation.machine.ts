@@ -189,6 +189,8 @@ export const claimCreationMachine = setup({
       fieldErrors: {},
     })),
     rememberClaim: assign((_, claim: Claim) => ({ claim, error: null, fieldErrors: {} })),
+    /** A step entered afresh (its link, the history) shows no message left from another step or visit. */
+    clearMessages: assign({ error: null, fieldErrors: {} }),
     markResume: assign((_, step: ClaimStep) => ({ resumeAt: step })),
     clearResume: assign({ resumeAt: null }),
     chooseType: assign(({ context, event }) => {
@@ -266,6 +268,7 @@ export const claimCreationMachine = setup({
       id: 'type',
       meta: { path: routePaths.claimCreateFor.pattern },
       route: { guard: { type: 'allows', params: { step: 'type' } } },
+      entry: 'clearMessages',
       on: { 'flow.resumed': { target: '#opening', actions: { type: 'markResume', params: 'type' } } },
       initial: 'editing',
       states: {
@@ -290,6 +293,7 @@ export const claimCreationMachine = setup({
       id: 'event',
       meta: { path: routePaths.claimCreateEvent.pattern },
       route: { guard: { type: 'allows', params: { step: 'event' } } },
+      entry: 'clearMessages',
       on: { 'flow.resumed': { target: '#opening', actions: { type: 'markResume', params: 'event' } } },
       initial: 'editing',
       states: {
@@ -314,6 +318,7 @@ export const claimCreationMachine = setup({
       id: 'payout',
       meta: { path: routePaths.claimCreatePayout.pattern },
       route: { guard: { type: 'allows', params: { step: 'payout' } } },
+      entry: 'clearMessages',
       on: { 'flow.resumed': { target: '#opening', actions: { type: 'markResume', params: 'payout' } } },
       initial: 'editing',
       states: {
@@ -338,6 +343,7 @@ export const claimCreationMachine = setup({
       id: 'documents',
       meta: { path: routePaths.claimCreateDocuments.pattern },
       route: { guard: { type: 'allows', params: { step: 'documents' } } },
+      entry: 'clearMessages',
       on: {
         'flow.resumed': { target: '#opening', actions: { type: 'markResume', params: 'documents' } },
         'documents.changed': { actions: 'changeDocuments' },
@@ -348,6 +354,7 @@ export const claimCreationMachine = setup({
       id: 'review',
       meta: { path: routePaths.claimCreateReview.pattern },
       route: { guard: { type: 'allows', params: { step: 'review' } } },
+      entry: 'clearMessages',
       on: { 'flow.resumed': { target: '#opening', actions: { type: 'markResume', params: 'review' } } },
       initial: 'editing',
       states: {

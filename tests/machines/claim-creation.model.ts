@@ -235,6 +235,8 @@ export const claimCreationModel = defineModel({
       'documents.submit': (before, _, from) => (from.matches('documents') ? { fieldErrors: expectedDocumentsErrors(before), error: null } : {}),
       'xstate.done.actor.submitClaim': (_, event) => ({ claim: event.output as Claim, error: null, fieldErrors: {} }),
       'xstate.error.actor.submitClaim': (_, event) => failed(event.error),
+      // A step entered afresh by its link or the history starts without the messages of another.
+      'xstate.route': (before, event) => (allows(before.claim, (event as { to: string }).to.slice(1) as ClaimStep) ? { error: null, fieldErrors: {} } : {}),
       'flow.resumed': (_, __, from) => {
         const step = onStep(from);
         return step ? { resumeAt: step } : {};
