@@ -1,5 +1,5 @@
 /** The markup a public page is sent with (server/http/page-data.ts) and how the client takes it (src/api/page-data.ts). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pageDataMarkup } from '../../server/http/page-data';
 
 const scriptJson = (markup: string) => /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(markup)?.[1];
@@ -46,6 +46,9 @@ describe('the data on the client', () => {
     globalThis.document = { getElementById: (id: string) => (id === 'page-data' ? { textContent: json } : null) } as unknown as Document;
     globalThis.location = { pathname: '/' } as unknown as Location;
     try {
+      // A module of its own, read with the stand-ins above: the test files of a worker share modules
+      // (vite.config.ts, isolate: false), and another file may have loaded it without a page's path.
+      vi.resetModules();
       const { pageShown, sentAnswer } = await import('../../src/api/page-data');
       expect(sentAnswer('api/home/', 'en')).toEqual({ image: '/images/hero.svg', language: 'en' });
       // A render React throws away and repeats gets the same answer.
