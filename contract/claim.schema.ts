@@ -133,7 +133,10 @@ export const eventStepSchemaFor = (today: string) =>
       treatment_end: isoDateSchema,
       hospital: textSchema(2, 200),
       diagnosis: textSchema(2, 500),
-      amount: z.int({ error: messages.integer }).check(z.minimum(1, messages.minValue), z.maximum(CLAIM_AMOUNT_MAX, messages.maxValue)),
+      // Nothing typed is a missing amount ('This field is required'), not a malformed number.
+      amount: z
+        .int({ error: (issue) => (issue.input === '' || issue.input === undefined || issue.input === null ? messages.fieldRequired : messages.integer) })
+        .check(z.minimum(1, messages.minValue), z.maximum(CLAIM_AMOUNT_MAX, messages.maxValue)),
     })
     .check(
       z.superRefine((value, ctx) => {

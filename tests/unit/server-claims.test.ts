@@ -183,6 +183,9 @@ describe('claims: drafts', () => {
     const fields = (await errorOf(event)).fields ?? {};
     expect(fields.amount?.key).toBe('validation.minValue');
     expect(fields.hospital?.key).toBe('validation.fieldRequired');
+    // No amount typed is a missing field, as the page shows it; letters are not a whole number.
+    expect((await errorOf(await call('PUT', `/api/claims/${draft.id}/event/`, demo, { ...EVENT, amount: '' }))).fields?.amount?.key).toBe('validation.fieldRequired');
+    expect((await errorOf(await call('PUT', `/api/claims/${draft.id}/event/`, demo, { ...EVENT, amount: 'abc' }))).fields?.amount?.key).toBe('validation.integer');
     const later = await call('PUT', `/api/claims/${draft.id}/event/`, demo, { ...EVENT, treatment_end: future });
     expect((await errorOf(later)).fields?.treatment_end?.key).toBe('claims.errors.dateInFuture');
     const reversed = await call('PUT', `/api/claims/${draft.id}/event/`, demo, { ...EVENT, treatment_start: daysAgo(2), treatment_end: daysAgo(4) });
