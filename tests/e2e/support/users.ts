@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_HEADER } from '../../../contract/insurance.schema';
+
 /** The seeded accounts of server/db/seed-data.ts as a tester knows them. */
 export interface TestUser {
   email: string;
@@ -45,4 +48,24 @@ export function sharedAccessToken(server: { readonly baseUrl: string }, user: Te
   let token = byUser.get(user.email);
   if (!token) byUser.set(user.email, (token = accessTokenFor(server.baseUrl, user)));
   return token;
+}
+
+/**
+ * One API call as `user` (their shared token), for arranging a test's data the way the app's own
+ * requests would: a JSON body when given, a fresh Idempotency-Key on every call (the routes that do
+ * not take one ignore it), and the answer's JSON (null for 204). Anything but 2xx throws with the
+ * answer's text, so a refused arrangement fails the test where it happened.
+ */
+export async function apiAs<T>(server: { readonly baseUrl: string }, user: TestUser, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${await sharedAccessToken(server, user)}`,
+      [IDEMPOTENCY_HEADER]: `replay-${randomUUID()}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} as ${user.email} answered ${response.status}: ${await response.text()}`);
+  return (response.status === 204 ? null : await response.json()) as T;
 }

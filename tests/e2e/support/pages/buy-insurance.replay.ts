@@ -9,7 +9,6 @@
  * paid application) or, for the drafts offered, in the database; its errors are answered by
  * intercepting the request.
  */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Application, ApplicationStep } from '../../../../contract/insurance.schema';
 import type { Invoice, PaymentProvider } from '../../../../contract/payment.schema';
@@ -22,7 +21,7 @@ import { PaymentStatusPage, statusPathOf } from './payment-status.page';
 import type { UiLanguage } from './ui-language';
 import { exactly } from '../texts';
 import { expectHidden, expectVisible, WAIT_MS } from '../ui';
-import { sharedAccessToken, demoUser } from '../users';
+import { apiAs, sharedAccessToken, demoUser } from '../users';
 
 interface BuyWorld {
   /** The application the wizard works on: created by the app (its answer), continued or arranged. */
@@ -39,32 +38,23 @@ const PRODUCT_ID = 100;
 
 const demoToken = (e2e: BrowserTests) => sharedAccessToken(e2e, demoUser);
 
-async function api<T>(e2e: BrowserTests, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${await demoToken(e2e)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 const newDraft = (e2e: BrowserTests) =>
-  api<Application>(e2e, 'POST', '/api/applications/', { product_id: PRODUCT_ID }, { 'Idempotency-Key': `replay-${randomUUID()}` });
+  apiAs<Application>(e2e, demoUser, 'POST', '/api/applications/', { product_id: PRODUCT_ID });
 
 const stepBody = (application: Application, step: ApplicationStep): unknown =>
   step === 'insured' ? application.insured : step === 'plan' ? application.plan : application.contract;
 
 /** Stores the steps `target` has and the server's application lacks (as another device would), and pays when `target` is paid. */
 async function bringTo(e2e: BrowserTests, id: string, target: Application) {
-  const current = await api<Application>(e2e, 'GET', `/api/applications/${id}/`);
+  const current = await apiAs<Application>(e2e, demoUser, 'GET', `/api/applications/${id}/`);
   for (const step of STEPS) {
     if (target.completed_steps.includes(step) && !current.completed_steps.includes(step)) {
-      await api(e2e, 'PUT', `/api/applications/${id}/${step}/`, stepBody(target, step));
+      await apiAs(e2e, demoUser, 'PUT', `/api/applications/${id}/${step}/`, stepBody(target, step));
     }
   }
   if (target.status === 'paid' && current.status !== 'paid') {
-    const invoice = await api<Invoice>(e2e, 'POST', `/api/applications/${id}/invoice/`, { provider: 'qpay' }, { 'Idempotency-Key': `replay-${randomUUID()}` });
+    const invoice = await apiAs<Invoice>(e2e, demoUser, 'POST', `/api/applications/${id}/invoice/`, { provider: 'qpay' });
     const paid = await fetch(`${e2e.baseUrl}/api/dev/payments/${invoice.id}/complete/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -202,7 +192,7 @@ export const buyInsuranceReplay: MachineReplay<BuyWorld, typeof buyInsurancePlan
           return;
         }
         if (!context.world.applicationId) throw new Error('no application to pay meanwhile');
-        await bringTo(context.e2e, context.world.applicationId, { ...(await api<Application>(context.e2e, 'GET', `/api/applications/${context.world.applicationId}/`)), status: 'paid' });
+        await bringTo(context.e2e, context.world.applicationId, { ...(await apiAs<Application>(context.e2e, demoUser, 'GET', `/api/applications/${context.world.applicationId}/`)), status: 'paid' });
         if (shown) await wizard.chooseAnotherMethod();
         await pressPay(wizard, (context.before.context as { payment: { provider: PaymentProvider | null } }).payment.provider ?? 'qpay');
       },

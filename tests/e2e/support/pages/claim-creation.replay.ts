@@ -11,7 +11,6 @@
  * added through the API first, the last one through the page's upload slot. Errors are answered by
  * intercepting the request.
  */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Claim, DocumentType } from '../../../../contract/claim.schema';
 import type { ClaimCreationContext, EventField, PayoutField } from '../../../../machines/claim-creation.machine';
@@ -22,7 +21,7 @@ import { messageText, shownError } from '../replay-messages';
 import { exactly } from '../texts';
 import { expectHidden, expectVisible, WAIT_MS } from '../ui';
 import { uploadImage } from '../upload-api';
-import { sharedAccessToken, demoUser } from '../users';
+import { apiAs, sharedAccessToken, demoUser } from '../users';
 import { ClaimCreationWizard, type ClaimWizardStep } from './claim-creation.page';
 import { dateShown } from './date-field';
 
@@ -43,20 +42,11 @@ type Context = ReplayContext<ClaimWorld>;
 
 const tokenOf = (e2e: BrowserTests) => sharedAccessToken(e2e, demoUser);
 
-async function api<T>(e2e: BrowserTests, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${await tokenOf(e2e)}`, 'Content-Type': 'application/json', 'Idempotency-Key': `replay-${randomUUID()}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (response.status === 204 ? null : await response.json()) as T;
-}
 
 /** Uploads a file through tus and attaches it to the draft as a document of `type`; answers the draft. */
 async function attachDocument(e2e: BrowserTests, claimId: number, type: string): Promise<Claim> {
   const uploadId = await uploadImage(e2e.baseUrl, { Authorization: `Bearer ${await tokenOf(e2e)}` }, `${type}.png`, 'document');
-  return api<Claim>(e2e, 'POST', `/api/claims/${claimId}/documents/`, { upload_id: uploadId, document_type: type });
+  return apiAs<Claim>(e2e, demoUser, 'POST', `/api/claims/${claimId}/documents/`, { upload_id: uploadId, document_type: type });
 }
 
 /** The demo user's open draft on the policy, or null. */
@@ -65,7 +55,7 @@ async function openDraft(e2e: BrowserTests, policyId: number): Promise<Claim | n
     `select id from claims where status = 'draft' and policy_id = $1 and user_id = (select id from users where email = $2)`,
     [policyId, demoUser.email],
   );
-  return rows[0] ? api<Claim>(e2e, 'GET', `/api/claims/${rows[0].id}/`) : null;
+  return rows[0] ? apiAs<Claim>(e2e, demoUser, 'GET', `/api/claims/${rows[0].id}/`) : null;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -75,11 +65,11 @@ async function bringTo(context: Context, target: Claim) {
   const { e2e, world } = context;
   const current = await openDraft(e2e, world.policyId);
   if (current && same(storedOf(current), storedOf(target))) return;
-  if (current) await api(e2e, 'DELETE', `/api/claims/${current.id}/`);
-  const { id } = await api<Claim>(e2e, 'POST', '/api/claims/', { policy_id: world.policyId });
-  if (target.claim_type) await api(e2e, 'PUT', `/api/claims/${id}/type/`, { claim_type: target.claim_type });
-  if (target.event) await api(e2e, 'PUT', `/api/claims/${id}/event/`, target.event);
-  if (target.payout) await api(e2e, 'PUT', `/api/claims/${id}/payout/`, target.payout);
+  if (current) await apiAs(e2e, demoUser, 'DELETE', `/api/claims/${current.id}/`);
+  const { id } = await apiAs<Claim>(e2e, demoUser, 'POST', '/api/claims/', { policy_id: world.policyId });
+  if (target.claim_type) await apiAs(e2e, demoUser, 'PUT', `/api/claims/${id}/type/`, { claim_type: target.claim_type });
+  if (target.event) await apiAs(e2e, demoUser, 'PUT', `/api/claims/${id}/event/`, target.event);
+  if (target.payout) await apiAs(e2e, demoUser, 'PUT', `/api/claims/${id}/payout/`, target.payout);
   for (const document of target.documents) await attachDocument(e2e, id, document.document_type);
 }
 
@@ -182,7 +172,7 @@ export const claimCreationReplay: MachineReplay<ClaimWorld, typeof claimCreation
         await wizard.documentsChanged({ add: last as DocumentType, filename: `${last}.png` });
         return;
       }
-      const draft = await api<Claim>(e2e, 'GET', `/api/claims/${world.claimId}/`);
+      const draft = await apiAs<Claim>(e2e, demoUser, 'GET', `/api/claims/${world.claimId}/`);
       const gone = draft.documents.find((document) => document.document_type === removed[0]);
       if (!gone) throw new Error(`the draft has no ${String(removed[0])} to remove`);
       await wizard.documentsChanged({ remove: gone.filename });

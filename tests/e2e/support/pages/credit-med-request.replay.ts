@@ -14,7 +14,6 @@
  * cm-new, opens the request and finds it at the declarations step, then each earlier step with what
  * the server holds (the resume from the server draft).
  */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CmRequest } from '../../../../contract/credit-med-request.schema';
 import type { CreditMedRequestContext } from '../../../../machines/credit-med-request.machine';
@@ -26,7 +25,7 @@ import { exactly } from '../texts';
 import { expectHidden, expectPath, expectVisible, WAIT_MS } from '../ui';
 import { messageText, shownError } from '../replay-messages';
 import { uploadIdentityImages } from '../upload-api';
-import { sharedAccessToken, type TestUser } from '../users';
+import { apiAs, sharedAccessToken, type TestUser } from '../users';
 import { Phone } from './phone.page';
 import { UiLanguage } from './ui-language';
 import { CreditMedRequestWizard, type CmChildField, type CmEmergencyField, type CmImageSlot, type CmPersonalField } from './credit-med-request.page';
@@ -44,15 +43,6 @@ type Context = ReplayContext<CmWorld>;
 
 const tokenOf = (e2e: BrowserTests) => sharedAccessToken(e2e, cmNew);
 
-async function api<T>(e2e: BrowserTests, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${await tokenOf(e2e)}`, 'Content-Type': 'application/json', 'Idempotency-Key': `replay-${randomUUID()}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** cm-new has no request and no contract (what earlier paths made is gone). */
 const forgetRequest = (e2e: BrowserTests) =>
@@ -67,11 +57,11 @@ const forgetRequest = (e2e: BrowserTests) =>
 async function bringTo(context: Context, request: CmRequest) {
   const { e2e, world } = context;
   await forgetRequest(e2e);
-  if (request.personal) await api(e2e, 'PUT', '/api/credit-med/request/personal/', request.personal);
-  if (request.family) await api(e2e, 'PUT', '/api/credit-med/request/family/', request.family);
-  if (request.images) await api(e2e, 'PUT', '/api/credit-med/request/images/', await uploadIdentityImages(e2e.baseUrl, { Authorization: `Bearer ${await tokenOf(e2e)}` }));
-  if (request.declarations) await api(e2e, 'PUT', '/api/credit-med/request/declarations/', request.declarations);
-  world.contractId = request.contract ? (await api<{ contract_id: number }>(e2e, 'POST', '/api/credit-med/request/submit/', {})).contract_id : null;
+  if (request.personal) await apiAs(e2e, cmNew, 'PUT', '/api/credit-med/request/personal/', request.personal);
+  if (request.family) await apiAs(e2e, cmNew, 'PUT', '/api/credit-med/request/family/', request.family);
+  if (request.images) await apiAs(e2e, cmNew, 'PUT', '/api/credit-med/request/images/', await uploadIdentityImages(e2e.baseUrl, { Authorization: `Bearer ${await tokenOf(e2e)}` }));
+  if (request.declarations) await apiAs(e2e, cmNew, 'PUT', '/api/credit-med/request/declarations/', request.declarations);
+  world.contractId = request.contract ? (await apiAs<{ contract_id: number }>(e2e, cmNew, 'POST', '/api/credit-med/request/submit/', {})).contract_id : null;
 }
 
 // ── what the pages show ────────────────────────────────────────────────────────────────────────
@@ -136,7 +126,7 @@ async function resumeOnAnotherDevice(context: Context) {
   const page = await context.e2e.openPageOnAnotherDevice({ language: context.ui.current, signedInAs: cmNew });
   try {
     const second = new CreditMedRequestWizard(new UiLanguage(page, context.ui.current));
-    const request = await api<CmRequest>(context.e2e, 'GET', '/api/credit-med/request/');
+    const request = await apiAs<CmRequest>(context.e2e, cmNew, 'GET', '/api/credit-med/request/');
     await page.goto('/credit-med/request');
     await expectPath(page, '/credit-med/request');
     // A new context starts cold (its own renderer, nothing cached): its first screen may take longer.

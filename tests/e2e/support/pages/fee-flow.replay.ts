@@ -11,9 +11,7 @@
  * refused. The children are settled through the page: the code from the outbox, the fee chooser's
  * provider and "Pay", the sandbox's development endpoint and "I have paid".
  */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { IDEMPOTENCY_HEADER } from '../../../../contract/insurance.schema';
 import type { FeeAccess, FeePayment } from '../../../../contract/fee.schema';
 import type { Message } from '../../../../contract/validation';
 import type { FeeFlowContext } from '../../../../machines/fee-flow.machine';
@@ -22,7 +20,7 @@ import { routeTarget, type MachineReplay, type ReplayContext } from '../path-rep
 import { settlePayment } from '../purchase-api';
 import { feeFlowPlan } from '../replays/fee-flow.paths';
 import { expectHidden, expectVisible, WAIT_MS } from '../ui';
-import { sharedAccessToken, secondUser } from '../users';
+import { apiAs, secondUser } from '../users';
 import { CodeStep } from './code-step.page';
 import { FeeFlowPage } from './fee-flow.page';
 import { PaymentStatusPage } from './payment-status.page';
@@ -39,21 +37,6 @@ type Context = ReplayContext<FeeFlowWorld>;
 
 const PERSON = { register: 'УЕ95031218', phone: '99001101', contract: 'BR-2024-000500' };
 
-const tokenOf = (e2e: BrowserTests) => sharedAccessToken(e2e, secondUser);
-
-async function api<T>(e2e: BrowserTests, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${await tokenOf(e2e)}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: randomUUID() }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 const phoneOf = (e2e: BrowserTests) => new Phone(e2e.baseUrl, PERSON.phone);
 
 /** A look-up the server answers with a new code: no wait between codes, no throttle left from earlier paths. */
@@ -64,16 +47,16 @@ async function readyForLookUp(e2e: BrowserTests) {
 
 async function newAccess(e2e: BrowserTests): Promise<string> {
   await readyForLookUp(e2e);
-  return (await api<FeeAccess>(e2e, 'POST', '/api/fee-access/', { register: PERSON.register, phone: PERSON.phone })).id;
+  return (await apiAs<FeeAccess>(e2e, secondUser, 'POST', '/api/fee-access/', { register: PERSON.register, phone: PERSON.phone })).id;
 }
 
 const confirm = async (e2e: BrowserTests, accessId: string) =>
-  api<FeeAccess>(e2e, 'POST', `/api/fee-access/${accessId}/confirm/`, { code: await phoneOf(e2e).latestCode() });
+  apiAs<FeeAccess>(e2e, secondUser, 'POST', `/api/fee-access/${accessId}/confirm/`, { code: await phoneOf(e2e).latestCode() });
 
 /** A pending QR invoice for every due fee of a confirmed access. */
 async function newInvoice(e2e: BrowserTests, accessId: string): Promise<string> {
-  const access = await api<FeeAccess>(e2e, 'GET', `/api/fee-access/${accessId}/`);
-  const payment = await api<FeePayment>(e2e, 'POST', '/api/fee-payments/', { items: access.fees.map((fee) => fee.id), provider: 'qpay', access_id: accessId });
+  const access = await apiAs<FeeAccess>(e2e, secondUser, 'GET', `/api/fee-access/${accessId}/`);
+  const payment = await apiAs<FeePayment>(e2e, secondUser, 'POST', '/api/fee-payments/', { items: access.fees.map((fee) => fee.id), provider: 'qpay', access_id: accessId });
   if (!payment.invoice_id) throw new Error('the fee payment has no invoice');
   return payment.invoice_id;
 }
@@ -127,7 +110,7 @@ export const feeFlowReplay: MachineReplay<FeeFlowWorld, typeof feeFlowPlan> = {
       async arrange(context, output) {
         const { accessId } = context.world;
         if (!accessId) throw new Error('no fee access on this path');
-        const current = await api<FeeAccess>(context.e2e, 'GET', `/api/fee-access/${accessId}/`);
+        const current = await apiAs<FeeAccess>(context.e2e, secondUser, 'GET', `/api/fee-access/${accessId}/`);
         if ((output as FeeAccess).confirmed && !current.confirmed) await confirm(context.e2e, accessId);
       },
     },
