@@ -11,11 +11,13 @@ import { rm } from 'node:fs/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DRAFT_TOKEN_HEADER } from '../../contract/mining.schema';
+import { splitRegister } from '../../contract/validation';
 import { MINING_ALREADY_REGISTERED, MINING_ROSTER, type RosterEmployee } from '../../server/mining/seed';
 import { contact } from '../../src/platform/config';
 import { axeViolations, WCAG_TAGS } from './support/axe';
 import { useBrowserTests } from './support/harness';
 import { fileOnDisk } from './support/uploads';
+import { MiningRegistrationWizard, type MiningImageSlot } from './support/pages/mining-registration.page';
 import { Phone } from './support/pages/phone.page';
 import { UiLanguage } from './support/pages/ui-language';
 import { WizardStepsBar } from './support/pages/wizard-steps.page';
@@ -42,26 +44,30 @@ const pngOfSize = (size: number) => Buffer.concat([PNG.subarray(0, 16), Buffer.a
 
 const FLOW_KEY = 'flow:mining-registration:guest';
 
-class Wizard {
-  constructor(
-    readonly page: Page,
-    readonly language: Language,
-  ) {}
+interface Beneficiary {
+  last: string;
+  first: string;
+  register: string;
+  relationship: string;
+  share: string;
+}
 
+/**
+ * The registration as a tester walks it: the shared page object's event methods
+ * (support/pages/mining-registration.page.ts) put together into the steps these tests repeat.
+ */
+class Registration extends MiningRegistrationWizard {
+  constructor(page: Page, language: Language) {
+    super(new UiLanguage(page, language));
+  }
+
+  get language() {
+    return this.ui.current;
+  }
+
+  /** A text of the registration (`ot:` namespace) in the page's language. */
   t(key: string, values?: Record<string, string | number>) {
     return text(this.language, `ot:${key}`, values);
-  }
-
-  heading(key: string) {
-    return this.page.getByRole('heading', { level: 1, name: exactly(this.t(key)) });
-  }
-
-  button(name: string) {
-    return this.page.getByRole('main').getByRole('button', { name: exactly(name) });
-  }
-
-  field(label: string) {
-    return this.page.getByRole('main').getByRole('textbox', { name: exactly(label) }).first();
   }
 
   async open() {
@@ -70,66 +76,60 @@ class Wizard {
     await expectVisible(this.page.getByText(text(this.language, 'ot:welcome.covers')));
   }
 
-  async fillRegister(group: ReturnType<Page['getByRole']>, register: string) {
-    const selects = group.getByRole('combobox');
-    await selects.nth(0).selectOption(register.charAt(0));
-    await selects.nth(1).selectOption(register.charAt(1));
-    await group.getByRole('textbox').fill(register.slice(2));
+  /** The register number and phone, sent. */
+  async register(person: Pick<RosterEmployee, 'register' | 'phone'>) {
+    await expectVisible(this.heading('register.title'));
+    await this.registerChangeRegister(splitRegister(person.register));
+    await this.registerChangePhone(person.phone);
+    await this.registerSubmit();
+  }
+
+  /** The code the phone got, confirmed. */
+  async confirmCode(person: Pick<RosterEmployee, 'phone'>) {
+    await this.codeStep.enterCode(await new Phone(e2e.baseUrl, person.phone).latestCode());
   }
 
   /** Welcome → register → the code from the phone → the first incomplete step. */
   async confirmPhone(person: Pick<RosterEmployee, 'register' | 'phone'>) {
-    await this.button(this.t('welcome.start')).click();
+    await this.welcomeStart();
     await expectPath(this.page, '/ot/register');
     await this.register(person);
     await expectPath(this.page, '/ot/register/confirm');
-    const phone = new Phone(e2e.baseUrl, person.phone);
-    await this.page.getByRole('textbox', { name: exactly(text(this.language, 'code:label')) }).fill(await phone.latestCode());
-    await this.page.getByRole('main').getByRole('button', { name: exactly(text(this.language, 'code:submit')) }).click();
-  }
-
-  async register(person: Pick<RosterEmployee, 'register' | 'phone'>) {
-    await expectVisible(this.heading('register.title'));
-    await this.fillRegister(this.page.getByRole('group', { name: exactly(this.t('register.registerNumber')) }), person.register);
-    await this.field(this.t('register.phone')).fill(person.phone);
-    await this.button(this.t('register.submit')).click();
+    await this.confirmCode(person);
   }
 
   async insurer(email = 'worker@example.com', address = 'Өмнөговь, Ханбогд сум') {
     await expectPath(this.page, '/ot/register/insurer');
-    await this.field(this.t('insurer.email')).fill(email);
-    await this.field(this.t('insurer.address')).fill(address);
-    await this.button(this.t('continue')).click();
+    await this.insurerChange('email', email);
+    await this.insurerChange('address', address);
+    await this.insurerSubmit();
     await expectPath(this.page, '/ot/register/beneficiaries');
   }
 
-  beneficiary(number: number) {
-    return this.page.getByRole('group', { name: exactly(text(this.language, 'beneficiaries:beneficiary', { number })) });
+  /** Beneficiary `number` (from 1, as the page names them) filled in. */
+  async fillBeneficiary(number: number, values: Beneficiary) {
+    const index = number - 1;
+    await this.beneficiaryChange(index, 'last_name', values.last);
+    await this.beneficiaryChange(index, 'first_name', values.first);
+    await this.beneficiaryChangeRegister(index, splitRegister(values.register));
+    await this.beneficiaryChange(index, 'relationship', values.relationship);
+    await this.beneficiaryChange(index, 'share', values.share);
   }
 
-  async fillBeneficiary(number: number, values: { last: string; first: string; register: string; relationship: string; share: string }) {
-    const group = this.beneficiary(number);
-    const b = (key: string) => exactly(text(this.language, `beneficiaries:${key}`));
-    await group.getByRole('textbox', { name: b('lastName') }).fill(values.last);
-    await group.getByRole('textbox', { name: b('firstName') }).fill(values.first);
-    await this.fillRegister(group.getByRole('group', { name: b('register') }), values.register);
-    await group.getByRole('combobox', { name: b('relationship') }).selectOption(values.relationship);
-    await group.getByRole('textbox', { name: b('share') }).fill(values.share);
-  }
-
-  slot(key: 'idFront' | 'idBack' | 'selfie') {
-    return this.page.getByRole('region', { name: exactly(this.t(`images.${key}`)) });
+  /** What beneficiary `number`'s field holds. */
+  beneficiaryValue(number: number, field: 'first_name' | 'share') {
+    return this.beneficiaryField(number - 1, field).inputValue();
   }
 
   /** A payload, or a file on disk (a big one: the browser reads it from there instead of getting its bytes sent over the protocol). */
-  async upload(key: 'idFront' | 'idBack' | 'selfie', file: { name: string; mimeType: string; buffer: Buffer } | string) {
-    await this.slot(key).locator('input[type="file"]').setInputFiles(file);
+  async upload(slot: MiningImageSlot, file: { name: string; mimeType: string; buffer: Buffer } | string) {
+    await this.slot(slot).locator('input[type="file"]').setInputFiles(file);
   }
 
   async uploadAll() {
-    for (const key of ['idFront', 'idBack', 'selfie'] as const) {
-      await this.upload(key, { name: `${key}.png`, mimeType: 'image/png', buffer: PNG });
-      await expectVisible(this.slot(key).getByText(exactly(text(this.language, 'upload:uploaded'))));
+    for (const slot of ['idFront', 'idBack', 'selfie'] as const) {
+      await this.upload(slot, { name: `${slot}.png`, mimeType: 'image/png', buffer: PNG });
+      await expectVisible(this.uploaded(slot));
     }
   }
 
@@ -140,7 +140,7 @@ class Wizard {
 
 const open = async (language: Language, width?: number) => {
   const page = await e2e.openPage({ language, ...(width ? { width } : {}) });
-  const wizard = new Wizard(page, language);
+  const wizard = new Registration(page, language);
   await wizard.open();
   return wizard;
 };
@@ -153,21 +153,19 @@ describe('mining registration', () => {
     const { page } = wizard;
     const person = nextPerson();
     await wizard.noSidewaysScroll();
-    await wizard.button(wizard.t('welcome.start')).click();
+    await wizard.welcomeStart();
     await expectPath(page, '/ot/register');
     await wizard.noSidewaysScroll();
     await wizard.register(person);
     await expectPath(page, '/ot/register/confirm');
     await wizard.noSidewaysScroll();
-    const phone = new Phone(e2e.baseUrl, person.phone);
-    await page.getByRole('textbox', { name: exactly(text('mn', 'code:label')) }).fill(await phone.latestCode());
-    await page.getByRole('main').getByRole('button', { name: exactly(text('mn', 'code:submit')) }).click();
+    await wizard.confirmCode(person);
 
     // Pre-filled from the roster; birth date and gender from the register number.
     await expectPath(page, '/ot/register/insurer');
-    expect(await wizard.field(wizard.t('insurer.lastName')).inputValue()).toBe(person.last_name);
-    expect(await wizard.field(wizard.t('insurer.employeeNumber')).inputValue()).toBe(person.employee_number);
-    await expectVisible(page.getByText(exactly(wizard.t('insurer.male'))));
+    expect(await wizard.insurerField('last_name').inputValue()).toBe(person.last_name);
+    expect(await wizard.insurerField('employee_number').inputValue()).toBe(person.employee_number);
+    await expectVisible(wizard.text('insurer.male'));
     // The step indicator on a phone: "Алхам 3/6: Таны мэдээлэл", identity and code done.
     const steps = new WizardStepsBar(new UiLanguage(page, 'mn'), 'ot:stepsLabel');
     const names = ['register', 'confirm', 'insurer', 'beneficiaries', 'images', 'result'].map((step) => wizard.t(`steps.${step}`));
@@ -177,27 +175,26 @@ describe('mining registration', () => {
 
     await wizard.noSidewaysScroll();
     await wizard.fillBeneficiary(1, { ...spouse, share: '60' });
-    await wizard.button(wizard.t('beneficiaries.add')).click();
+    await wizard.beneficiaryAdd();
     await wizard.fillBeneficiary(2, { last: 'Батбаяр', first: 'Тэмүүлэн', register: 'ОТ15230456', relationship: '5', share: '40' });
-    await expectVisible(page.getByText(exactly(wizard.t('beneficiaries.total', { total: 100 }))));
-    await wizard.button(wizard.t('beneficiaries.addChild')).click();
-    const child = page.getByRole('group', { name: exactly(wizard.t('beneficiaries.child', { number: 1 })) });
-    await child.getByRole('textbox', { name: exactly(wizard.t('insurer.lastName')) }).fill('Батбаяр');
-    await child.getByRole('textbox', { name: exactly(wizard.t('insurer.firstName')) }).fill('Тэмүүлэн');
-    await wizard.fillRegister(child.getByRole('group', { name: exactly(wizard.t('register.registerNumber')) }), 'ОТ15230456');
+    await expectVisible(wizard.text('beneficiaries.total', { total: 100 }));
+    await wizard.childAdd();
+    await wizard.childChange(0, 'last_name', 'Батбаяр');
+    await wizard.childChange(0, 'first_name', 'Тэмүүлэн');
+    await wizard.childChangeRegister(0, splitRegister('ОТ15230456'));
     await wizard.noSidewaysScroll();
-    await wizard.button(wizard.t('continue')).click();
+    await wizard.beneficiariesSubmit();
 
     await expectPath(page, '/ot/register/images');
     await wizard.uploadAll();
     await wizard.noSidewaysScroll();
-    await wizard.button(wizard.t('images.submit')).click();
+    await wizard.imagesSubmit();
 
     await expectPath(page, '/ot/register/result');
     await expectVisible(wizard.heading('result.title'));
     await steps.seeAt(6, names);
-    expect(await page.getByTestId('reference').innerText()).toMatch(/^OT-\d{4}-\d{6}$/);
-    await expectVisible(page.getByText(wizard.t('result.beneficiary', { name: 'Батбаяр Тэмүүлэн', share: '40' })));
+    expect(await wizard.reference.innerText()).toMatch(/^OT-\d{4}-\d{6}$/);
+    await expectVisible(wizard.main.getByText(wizard.t('result.beneficiary', { name: 'Батбаяр Тэмүүлэн', share: '40' })));
     await wizard.noSidewaysScroll();
 
     // A reload on the result still shows it.
@@ -206,11 +203,11 @@ describe('mining registration', () => {
 
     // The same person registering again on this device is refused.
     expectRefusals();
-    await wizard.button(wizard.t('result.another')).click();
+    await wizard.registrationRestart();
     await expectPath(page, '/ot/');
-    await wizard.button(wizard.t('welcome.start')).click();
+    await wizard.welcomeStart();
     await wizard.register(person);
-    await expectVisible(page.getByRole('main').getByRole('alert').filter({ hasText: text('mn', 'errors:alreadyRegistered') }));
+    await expectVisible(wizard.alert.filter({ hasText: text('mn', 'errors:alreadyRegistered') }));
     await expectPath(page, '/ot/register');
   });
 
@@ -220,11 +217,10 @@ describe('mining registration', () => {
     await wizard.confirmPhone(nextPerson());
     await wizard.insurer();
     await wizard.fillBeneficiary(1, { ...spouse, share: '90' });
-    await wizard.button(wizard.t('continue')).click();
-    await expectVisible(wizard.page.getByRole('alert').filter({ hasText: text('en', 'validation:sharesTotal', { total: 90 }) }));
+    await wizard.beneficiariesSubmit();
+    await expectVisible(wizard.alert.filter({ hasText: text('en', 'validation:sharesTotal', { total: 90 }) }));
     await expectPath(wizard.page, '/ot/register/beneficiaries');
-    const group = wizard.beneficiary(1);
-    expect(await group.getByRole('textbox', { name: exactly(text('en', 'beneficiaries:firstName')) }).inputValue()).toBe('Сараа');
+    expect(await wizard.beneficiaryValue(1, 'first_name')).toBe('Сараа');
   });
 
   it('keeps everything after a reload on the beneficiaries step, and a deep link to a later step stays there', async () => {
@@ -233,15 +229,14 @@ describe('mining registration', () => {
     await wizard.confirmPhone(nextPerson());
     await wizard.insurer('kept@example.com');
     await wizard.fillBeneficiary(1, { ...spouse, share: '70' });
-    await wizard.button(wizard.t('beneficiaries.add')).click();
+    await wizard.beneficiaryAdd();
     await expect.poll(() => storageItem(page, FLOW_KEY).then((stored) => stored?.includes('"share":"30"')), { timeout: WAIT_MS }).toBe(true);
     await page.reload();
     await expectPath(page, '/ot/register/beneficiaries');
-    const group = wizard.beneficiary(1);
-    await expectVisible(group);
-    expect(await group.getByRole('textbox', { name: exactly(text('en', 'beneficiaries:firstName')) }).inputValue()).toBe('Сараа');
-    expect(await group.getByRole('textbox', { name: exactly(text('en', 'beneficiaries:share')) }).inputValue()).toBe('70');
-    expect(await wizard.beneficiary(2).getByRole('textbox', { name: exactly(text('en', 'beneficiaries:share')) }).inputValue()).toBe('30');
+    await expectVisible(wizard.beneficiary(0));
+    expect(await wizard.beneficiaryValue(1, 'first_name')).toBe('Сараа');
+    expect(await wizard.beneficiaryValue(1, 'share')).toBe('70');
+    expect(await wizard.beneficiaryValue(2, 'share')).toBe('30');
 
     await page.goto('/ot/register/result');
     await expectPath(page, '/ot/register/beneficiaries');
@@ -249,7 +244,7 @@ describe('mining registration', () => {
     await page.goBack();
     await page.goto('/ot/register/insurer');
     await expectPath(page, '/ot/register/insurer');
-    expect(await wizard.field(wizard.t('insurer.email')).inputValue()).toBe('kept@example.com');
+    expect(await wizard.insurerField('email').inputValue()).toBe('kept@example.com');
   });
 
   it('continues on another device after the phone is confirmed there', async () => {
@@ -258,7 +253,7 @@ describe('mining registration', () => {
     await first.confirmPhone(person);
     await first.insurer('first@example.com');
     await first.fillBeneficiary(1, spouse);
-    await first.button(first.t('continue')).click();
+    await first.beneficiariesSubmit();
     await expectPath(first.page, '/ot/register/images');
 
     // Another browser (a new context: nothing stored), after the resend wait.
@@ -268,7 +263,7 @@ describe('mining registration', () => {
     await expectPath(second.page, '/ot/register/images');
     await second.page.goto('/ot/register/insurer');
     await expectPath(second.page, '/ot/register/insurer');
-    expect(await second.field(second.t('insurer.email')).inputValue()).toBe('first@example.com');
+    expect(await second.insurerField('email').inputValue()).toBe('first@example.com');
   });
 
   it('refuses a register number and phone off the roster with one message saying whom to call, then the wait; what was typed stays', async () => {
@@ -276,14 +271,14 @@ describe('mining registration', () => {
     const wizard = await open('mn');
     const { page } = wizard;
     const person = nextPerson();
-    const group = page.getByRole('group', { name: exactly(wizard.t('register.registerNumber')) });
-    const alert = page.getByRole('main').getByRole('alert');
-    await wizard.button(wizard.t('welcome.start')).click();
+    const registerNumber = wizard.registerGroup.getByRole('textbox');
+    const { alert } = wizard;
+    await wizard.welcomeStart();
     await wizard.register({ register: person.register, phone: '95009900' });
     await expectVisible(alert.filter({ hasText: exactly(text('mn', 'errors:rosterNoMatch', { contactPhone: contact.phone })) }));
     await expectPath(page, '/ot/register');
-    expect(await group.getByRole('textbox').inputValue()).toBe(person.register.slice(2));
-    expect(await wizard.field(wizard.t('register.phone')).inputValue()).toBe('95009900');
+    expect(await registerNumber.inputValue()).toBe(person.register.slice(2));
+    expect(await wizard.phoneField.inputValue()).toBe('95009900');
     // Nine more guesses at this employee's phone (the limit is 10 per register number in 15 minutes)…
     for (let i = 1; i < 10; i++) {
       const response = await fetch(`${e2e.baseUrl}/api/mining/start/`, {
@@ -294,20 +289,20 @@ describe('mining registration', () => {
       expect(response.status).toBe(422);
     }
     // …and even the right phone waits, told for how long.
-    await wizard.field(wizard.t('register.phone')).fill(person.phone);
-    await wizard.button(wizard.t('register.submit')).click();
+    await wizard.registerChangePhone(person.phone);
+    await wizard.registerSubmit();
     await expectVisible(alert.filter({ hasText: exactly(text('mn', 'errors:tryAgainIn', { minutes: 15 })) }));
     await expectPath(page, '/ot/register');
-    expect(await group.getByRole('textbox').inputValue()).toBe(person.register.slice(2));
-    expect(await wizard.field(wizard.t('register.phone')).inputValue()).toBe(person.phone);
+    expect(await registerNumber.inputValue()).toBe(person.register.slice(2));
+    expect(await wizard.phoneField.inputValue()).toBe(person.phone);
   });
 
   it('refuses a second registration of the same person with the SPEC message', async () => {
     expectRefusals();
     const wizard = await open('mn');
-    await wizard.button(wizard.t('welcome.start')).click();
+    await wizard.welcomeStart();
     await wizard.register(MINING_ALREADY_REGISTERED);
-    await expectVisible(wizard.page.getByRole('main').getByRole('alert').filter({ hasText: text('mn', 'errors:alreadyRegistered') }));
+    await expectVisible(wizard.alert.filter({ hasText: text('mn', 'errors:alreadyRegistered') }));
     await expectPath(wizard.page, '/ot/register');
   });
 });
@@ -318,7 +313,7 @@ describe('identity images', () => {
     await wizard.confirmPhone(nextPerson());
     await wizard.insurer();
     await wizard.fillBeneficiary(1, spouse);
-    await wizard.button(wizard.t('continue')).click();
+    await wizard.beneficiariesSubmit();
     await expectPath(wizard.page, '/ot/register/images');
     return wizard;
   };
@@ -327,7 +322,7 @@ describe('identity images', () => {
   it('refuses an image over 10 MB in the browser and loses nothing else', async () => {
     const wizard = await toImages('en');
     await wizard.upload('idFront', { name: 'front.png', mimeType: 'image/png', buffer: PNG });
-    await expectVisible(wizard.slot('idFront').getByText(exactly(text('en', 'upload:uploaded'))));
+    await expectVisible(wizard.uploaded('idFront'));
     const uploads: string[] = [];
     wizard.page.on('request', (request) => {
       if (request.url().includes('/api/uploads')) uploads.push(request.method());
@@ -337,14 +332,14 @@ describe('identity images', () => {
     await wizard.upload('idBack', big.path);
     await expectVisible(wizard.slot('idBack').getByText(text('en', 'upload:tooLarge', { mb: 10 })));
     expect(uploads).toEqual([]);
-    await expectVisible(wizard.slot('idFront').getByText(exactly(text('en', 'upload:uploaded'))));
+    await expectVisible(wizard.uploaded('idFront'));
     // A reload keeps the image already uploaded (read back from the store for its preview).
     await expect.poll(() => storageItem(wizard.page, FLOW_KEY).then((stored) => stored?.includes('front.png')), { timeout: WAIT_MS }).toBe(true);
     await wizard.page.reload();
-    await expectVisible(wizard.slot('idFront').getByText(exactly(text('en', 'upload:uploaded'))));
+    await expectVisible(wizard.uploaded('idFront'));
     await expectVisible(wizard.slot('idFront').getByRole('img'));
     await wizard.page.goto('/ot/register/beneficiaries');
-    expect(await wizard.beneficiary(1).getByRole('textbox', { name: exactly(text('en', 'beneficiaries:firstName')) }).inputValue()).toBe('Сараа');
+    expect(await wizard.beneficiaryValue(1, 'first_name')).toBe('Сараа');
   });
 
   it('has the server refuse a file that is not an image, whatever its name', async () => {
@@ -406,7 +401,7 @@ describe('identity images', () => {
     await wizard.upload('selfie', selfie.path);
     await expect.poll(() => cut, { timeout: WAIT_MS }).toBe(true);
     await page.waitForTimeout(500);
-    expect(await wizard.slot('selfie').getByText(exactly(text('en', 'upload:uploaded'))).count()).toBe(0);
+    expect(await wizard.uploaded('selfie').count()).toBe(0);
 
     // What the server stored before the cut: half of it.
     const token = await tokenOf(page);
@@ -418,7 +413,7 @@ describe('identity images', () => {
     expect(await offset()).toBe(half);
 
     await context.setOffline(false);
-    await expectVisible(wizard.slot('selfie').getByText(exactly(text('en', 'upload:uploaded'))), 60_000);
+    await expectVisible(wizard.uploaded('selfie'), 60_000);
     // It went on from the stored bytes, not from zero, without choosing the image again.
     expect(patches[0]).toBe(0);
     expect(patches.slice(1)).toEqual([half]);
@@ -445,29 +440,27 @@ describe('accessibility', () => {
     const { page } = wizard;
     const found: string[] = [];
     found.push(...(await violationsOn(page, '/ot/')));
-    await wizard.button(wizard.t('welcome.start')).click();
+    await wizard.welcomeStart();
     await expectVisible(wizard.heading('register.title'));
     found.push(...(await violationsOn(page, '/ot/register')));
     const person = nextPerson();
     await wizard.register(person);
     await expectPath(page, '/ot/register/confirm');
     found.push(...(await violationsOn(page, '/ot/register/confirm')));
-    const phone = new Phone(e2e.baseUrl, person.phone);
-    await page.getByRole('textbox', { name: exactly(text(language, 'code:label')) }).fill(await phone.latestCode());
-    await page.getByRole('main').getByRole('button', { name: exactly(text(language, 'code:submit')) }).click();
+    await wizard.confirmCode(person);
     await expectPath(page, '/ot/register/insurer');
     found.push(...(await violationsOn(page, '/ot/register/insurer')));
     await wizard.insurer();
     await wizard.fillBeneficiary(1, spouse);
-    await wizard.button(wizard.t('beneficiaries.addChild')).click();
+    await wizard.childAdd();
     found.push(...(await violationsOn(page, '/ot/register/beneficiaries')));
-    await page.getByRole('main').getByRole('button', { name: exactly(wizard.t('beneficiaries.removeChild', { number: 1 })) }).click();
-    await wizard.button(wizard.t('continue')).click();
+    await wizard.childRemove(0);
+    await wizard.beneficiariesSubmit();
     await expectPath(page, '/ot/register/images');
     found.push(...(await violationsOn(page, '/ot/register/images (empty)')));
     await wizard.uploadAll();
     found.push(...(await violationsOn(page, '/ot/register/images (uploaded)')));
-    await wizard.button(wizard.t('images.submit')).click();
+    await wizard.imagesSubmit();
     await expectPath(page, '/ot/register/result');
     await expectVisible(wizard.heading('result.title'));
     found.push(...(await violationsOn(page, '/ot/register/result')));

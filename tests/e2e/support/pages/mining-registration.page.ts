@@ -32,7 +32,7 @@ export class MiningRegistrationWizard {
     this.images = new ImageSlotsPart(ui, (slot) => this.name(`images.${slot}`));
   }
 
-  private get page() {
+  get page() {
     return this.ui.page;
   }
 
