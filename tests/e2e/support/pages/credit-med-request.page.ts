@@ -35,7 +35,7 @@ export class CreditMedRequestWizard {
     this.images = new ImageSlotsPart(ui, (slot) => this.name(`images.${slot}`));
   }
 
-  private get page() {
+  get page() {
     return this.ui.page;
   }
 
