@@ -10,6 +10,7 @@ import { CARD_SEED_USERS } from '../../server/credit-med/cards/seed';
 import { DEMO_TRANSACTION_PASSWORD } from '../../server/db/seed-data';
 import { axeViolations } from './support/axe';
 import { useBrowserTests } from './support/harness';
+import { PreClaimWizard } from './support/pages/credit-med-pre-claim.page';
 import { UiLanguage } from './support/pages/ui-language';
 import { WizardStepsBar, type ListedStep } from './support/pages/wizard-steps.page';
 import { exactly, LANGUAGES, text, type Language } from './support/texts';
@@ -23,54 +24,40 @@ const expectRefusals = () => e2e.expectProblem(/status of (409|422|429)/, 'conso
 
 const seeded = (name: keyof typeof CARD_SEED_USERS): TestUser => ({ ...CARD_SEED_USERS[name], creditMedEligible: true });
 
-class PreClaimForm {
-  constructor(
-    readonly page: Page,
-    readonly language: Language,
-  ) {}
+/**
+ * The pre-claim's shared page object (support/pages/credit-med-pre-claim.page.ts, the replay's too)
+ * with the steps these tests repeat and what they read besides.
+ */
+class PreClaimForm extends PreClaimWizard {
+  constructor(page: Page, language: Language) {
+    super(new UiLanguage(page, language));
+  }
 
+  /** A text of the card side (`creditMedCard:` namespace) in the page's language. */
   t(key: string, values?: Record<string, string | number>) {
-    return text(this.language, `creditMedCard:${key}`, values);
-  }
-
-  main() {
-    return this.page.getByRole('main');
-  }
-
-  field(key: string) {
-    return this.main().getByRole('textbox', { name: new RegExp(`^\\s*${this.t(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first();
-  }
-
-  password() {
-    return this.main().getByLabel(this.t('preClaim.password'), { exact: false }).first();
-  }
-
-  button(key: string) {
-    return this.main().getByRole('button', { name: exactly(this.t(key)) });
+    return this.ui.t(`creditMedCard:${key}`, values);
   }
 
   async open() {
     await this.page.goto('/credit-med/pre-claim');
-    await expectVisible(this.page.getByRole('heading', { level: 1, name: exactly(this.t('preClaim.title')) }));
+    await expectVisible(this.title);
   }
 
-  async chooseHospital(query: string, name: RegExp) {
-    await this.field('preClaim.search').fill(query);
-    await this.button('preClaim.searchButton').click();
-    await this.main().getByRole('button', { name }).click();
+  /** Searches, then chooses the hospital named `name` among those found. */
+  async chooseHospital(query: string, name: string) {
+    await this.hospitalQuery(query);
+    await this.hospitalSearch();
+    await this.hospitalSelect(name);
   }
 
-  async next() {
-    await this.button('preClaim.next').click();
-  }
-
-  alert() {
-    return this.main().getByRole('alert');
+  /** Text of the main part containing the card side's text `key`. */
+  shows(key: string, values?: Record<string, string | number>) {
+    return this.main.getByText(this.t(key, values));
   }
 
   /** The status page's list of statuses as a screen reader reads them ("Sent (done)", …), and which one is current. */
   timeline(): Promise<ListedStep[]> {
-    return this.main()
+    return this.main
       .getByRole('list', { name: exactly(this.t('tracking.history')) })
       .getByRole('listitem')
       .evaluateAll((items) =>
@@ -79,7 +66,7 @@ class PreClaimForm {
   }
 }
 
-const balanceText = async (form: PreClaimForm) => (await form.page.getByTestId('available-balance').textContent())?.trim() ?? '';
+const balanceText = async (form: PreClaimForm) => (await form.main.getByTestId('available-balance').textContent())?.trim() ?? '';
 
 describe('a pre-claim', () => {
   it('at 375 px: the balance and minimum before typing, a wrong then a right transaction password, then the status moving to paid by insurer', async () => {
@@ -88,7 +75,7 @@ describe('a pre-claim', () => {
     const form = new PreClaimForm(page, 'mn');
     await form.open();
     // The step indicator: "Алхам 1/4: Эмнэлэг", the four steps listed, the hospital current.
-    const steps = new WizardStepsBar(new UiLanguage(page, 'mn'), 'creditMedCard:preClaim.stepsLabel');
+    const steps = new WizardStepsBar(form.ui, 'creditMedCard:preClaim.stepsLabel');
     const names = ['hospital', 'amount', 'purpose', 'password'].map((step) => form.t(`preClaim.steps.${step}`));
     await steps.seeAt(1, names);
     // Shown before anything is typed.
@@ -96,28 +83,27 @@ describe('a pre-claim', () => {
     expect(await balanceText(form)).toMatch(/₮\s?4,290,000/);
     expect((await page.getByTestId('minimum-amount').textContent())?.trim()).toMatch(/₮\s?10,000/);
 
-    await form.chooseHospital('сонгдо', /Сонгдо/);
-    await form.field('preClaim.amount').fill('25000');
-    await form.next();
-    const purpose = form.field('preClaim.purpose');
+    await form.chooseHospital('сонгдо', 'Сонгдо Эмнэлэг');
+    await form.amountChange('25000');
+    await form.stepNext();
     await steps.seeAt(3, names);
-    await purpose.fill('Яаралтай тусламж');
+    await form.purposeChange('Яаралтай тусламж');
     // The length is shown as it is typed.
-    await expectVisible(form.main().getByText(form.t('preClaim.purposeCount', { count: 16, max: 200 })));
-    await form.next();
+    await expectVisible(form.shows('preClaim.purposeCount', { count: 16, max: 200 }));
+    await form.stepNext();
 
-    await form.password().fill('000000');
-    await form.button('preClaim.send').click();
-    await expectVisible(form.main().getByText(form.t('errors.incorrectTransactionPassword', { tries: 2 })).first());
+    await form.passwordChange('000000');
+    await form.stepNext();
+    await expectVisible(form.shows('errors.incorrectTransactionPassword', { tries: 2 }).first());
     // Everything but the password is kept.
-    expect(await form.password().inputValue()).toBe('');
+    expect(await form.passwordField.inputValue()).toBe('');
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
 
-    await form.password().fill(DEMO_TRANSACTION_PASSWORD);
-    await form.button('preClaim.send').click();
+    await form.passwordChange(DEMO_TRANSACTION_PASSWORD);
+    await form.stepNext();
     await expectPath(page, '/credit-med/pre-claim/payment');
     expect(new URL(page.url()).searchParams.get('pre_claim')).toMatch(/^\d+$/);
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(form.t('tracking.title')) }));
+    await expectVisible(form.trackingTitle);
     // The reference insurer moves it every few seconds; the page polls with a back-off.
     await expectVisible(page.locator('[data-status="calculating"]'), 30_000);
     // The statuses passed, the one now, and the one still to come on the normal road (greyed, "upcoming" to screen readers).
@@ -131,7 +117,7 @@ describe('a pre-claim', () => {
         { name: `${form.t('statuses.paid_by_insurer')} (${upcoming})`, current: false },
       ]);
     await expectVisible(page.locator('[data-status="paid_by_insurer"]'), 40_000);
-    await expectVisible(page.getByText(form.t('statusText.paid_by_insurer')));
+    await expectVisible(form.statusText('paid_by_insurer'));
     expect(await form.timeline()).toEqual([
       { name: `${form.t('statuses.sent')} (${done})`, current: false },
       { name: `${form.t('statuses.calculating')} (${done})`, current: false },
@@ -151,27 +137,27 @@ describe('a pre-claim', () => {
     const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
     const form = new PreClaimForm(page, 'en');
     await form.open();
-    await form.chooseHospital('intermed', /Intermed/);
-    const amount = form.field('preClaim.amount');
-    await amount.fill('99000000');
-    await form.next();
+    await form.chooseHospital('intermed', 'Intermed Hospital');
+    const amount = form.amountField;
+    await form.amountChange('99000000');
+    await form.stepNext();
     const balance = await balanceText(form);
-    await expectVisible(form.main().getByText(form.t('errors.insufficientBalance', { balance })));
+    await expectVisible(form.shows('errors.insufficientBalance', { balance }));
     expect(await amount.inputValue()).toBe('99,000,000');
     // Still on the amount step, the chosen hospital kept.
-    await expectVisible(form.main().getByText('Intermed Hospital'));
-    await amount.fill('30000');
-    await form.next();
-    await form.field('preClaim.purpose').fill('Dental care');
-    await form.next();
+    await expectVisible(form.main.getByText('Intermed Hospital'));
+    await form.amountChange('30000');
+    await form.stepNext();
+    await form.purposeChange('Dental care');
+    await form.stepNext();
     // A wrong password in English too, then back: the purpose and amount are still there.
-    await form.password().fill('wrong-one');
-    await form.button('preClaim.send').click();
-    await expectVisible(form.main().getByText(form.t('errors.incorrectTransactionPassword', { tries: 2 })).first());
-    await form.button('preClaim.back').click();
-    expect(await form.field('preClaim.purpose').inputValue()).toBe('Dental care');
-    await form.button('preClaim.back').click();
-    expect(await form.field('preClaim.amount').inputValue()).toBe('30,000');
+    await form.passwordChange('wrong-one');
+    await form.stepNext();
+    await expectVisible(form.shows('errors.incorrectTransactionPassword', { tries: 2 }).first());
+    await form.stepBack();
+    expect(await form.purposeField.inputValue()).toBe('Dental care');
+    await form.stepBack();
+    expect(await form.amountField.inputValue()).toBe('30,000');
     const violations = await axeViolations(page);
     expect(violations.map((v) => v.id)).toEqual([]);
   }, 90_000);
@@ -188,7 +174,7 @@ describe('SPEC 8 errors of the card side, for their seeded users', () => {
         const page = await e2e.openPage({ language, signedInAs: seeded(user), width: 375 });
         const form = new PreClaimForm(page, language);
         await form.open();
-        await expectVisible(form.alert().filter({ hasText: form.t(key) }));
+        await expectVisible(form.alert.filter({ hasText: form.t(key) }));
         expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
         const violations = await axeViolations(page);
         expect(violations.map((v) => v.id)).toEqual([]);
@@ -199,23 +185,23 @@ describe('SPEC 8 errors of the card side, for their seeded users', () => {
       const page = await e2e.openPage({ language, signedInAs: demoUser });
       const form = new PreClaimForm(page, language);
       await form.open();
-      await form.chooseHospital(language === 'mn' ? 'интермед' : 'intermed', /Интермед|Intermed/);
-      await form.field('preClaim.amount').fill('98000000');
-      await form.next();
+      await form.chooseHospital(language === 'mn' ? 'интермед' : 'intermed', language === 'mn' ? 'Интермед Эмнэлэг' : 'Intermed Hospital');
+      await form.amountChange('98000000');
+      await form.stepNext();
       const balance = await balanceText(form);
-      await expectVisible(form.main().getByText(form.t('errors.insufficientBalance', { balance })));
-      expect(await form.field('preClaim.amount').inputValue()).toBe('98,000,000');
+      await expectVisible(form.shows('errors.insufficientBalance', { balance }));
+      expect(await form.amountField.inputValue()).toBe('98,000,000');
     });
 
     it(`${language}: a search that finds nothing says 'no hospital found'`, async () => {
       const page = await e2e.openPage({ language, signedInAs: demoUser });
       const form = new PreClaimForm(page, language);
       await form.open();
-      await form.field('preClaim.search').fill('zzzz');
-      await form.button('preClaim.searchButton').click();
-      await expectVisible(form.alert().filter({ hasText: form.t('errors.noHospitalFound') }), WAIT_MS);
+      await form.hospitalQuery('zzzz');
+      await form.hospitalSearch();
+      await expectVisible(form.alert.filter({ hasText: form.t('errors.noHospitalFound') }), WAIT_MS);
       // The query stays as typed.
-      expect(await form.field('preClaim.search').inputValue()).toBe('zzzz');
+      expect(await form.searchField.inputValue()).toBe('zzzz');
     });
   }
 });

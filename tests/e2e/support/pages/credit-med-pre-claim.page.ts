@@ -9,7 +9,7 @@ import type { UiLanguage } from './ui-language';
 export class PreClaimWizard {
   constructor(readonly ui: UiLanguage) {}
 
-  private get page() {
+  get page() {
     return this.ui.page;
   }
 
