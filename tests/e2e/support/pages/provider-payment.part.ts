@@ -3,8 +3,8 @@
  * every payer shows it: the providers as radio cards, MostMoney's phone, and the payer's own pay
  * button. One method per event the step's page sends (`payment.choose` → `paymentChoose`,
  * `payment.changePhone`, `payment.submit`); the payer's page object holds one and names its pay
- * button (the card's "Pay ₮ 20,000", a purchase's "Pay …"). The bank card's sandbox page, where the
- * step hands a card payment over, is here too.
+ * button (the card's "Pay ₮ 20,000", a purchase's "Pay …"): BuyWizard, CardBuyPage and RepayPage. The
+ * bank card's sandbox page, where the step hands a card payment over, is here too.
  *
  *   const payment = new ProviderPaymentPart(ui, (amount) => payButtonName(amount));
  *   await payment.paymentChoose('mostmoney');
@@ -34,7 +34,7 @@ export class ProviderPaymentPart {
 
   /** MostMoney's phone, asked for while MostMoney is chosen. */
   get phone() {
-    return this.main.getByLabel(this.ui.t('payment:choice.phone'));
+    return this.main.getByRole('textbox', { name: this.ui.name('payment:choice.phone') });
   }
 
   /** A message the step shows, by its key (MostMoney's phone refused: `validation:phone`). */
