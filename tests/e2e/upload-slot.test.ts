@@ -10,14 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start';
 import { launchChromium } from './support/browser';
+import { UiLanguage } from './support/pages/ui-language';
+import { UploadSlotFixture } from './support/pages/upload-slot.part';
 import { accessTokenFor, demoUser } from './support/users';
 import {
-  chooseFile,
   contentOf,
   fileOnDisk,
   heicFile,
@@ -85,15 +86,9 @@ const openFixture = async (language: 'en' | 'mn' = 'en') => {
     if (message.type() === 'error') problems.push(message.text());
   });
   const traffic = tusTraffic(page);
-  await page.goto('/');
-  const slot = page.getByRole('region', { name: LABEL });
-  await slot.getByRole('button', { name: language === 'en' ? 'Choose a photo' : 'Зураг сонгох' }).waitFor();
-  return { page, slot, traffic, problems };
-};
-
-const uploadedOf = async (page: Page) => {
-  const text = await page.getByTestId(`uploaded-${LABEL}`).textContent();
-  return text ? (JSON.parse(text) as { id: string; filename: string; size: number; mime: string }) : null;
+  const fixture = new UploadSlotFixture(new UiLanguage(page, language), LABEL);
+  await fixture.open();
+  return { page, fixture, slot: fixture.slot, traffic, problems };
 };
 
 /** The newest upload of the demo user, once the server has one. */
@@ -108,13 +103,13 @@ const knownIds = async () => new Set((await uploadsIn(server.db)).map((upload) =
 
 describe('the upload slot in Chromium', () => {
   it('uploads a chosen photo with a progress bar in bytes, shows its preview, and deletes it from the server when replaced or removed', async () => {
-    const { page, slot, problems } = await openFixture();
+    const { page, fixture, slot, problems } = await openFixture();
     const network = await networkControl(page);
     await network.throttle(384 * 1024);
     const file = pngFile('card-front.png', Math.round(1.5 * MIB));
-    await chooseFile(slot, file);
+    await slot.uploadChoose(file);
 
-    const bar = slot.getByRole('progressbar', { name: `Uploading ${LABEL}` });
+    const bar = slot.progressBar;
     await bar.waitFor();
     // A real bar: its value is the bytes sent, moving between 0 and the file's size.
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -123,35 +118,35 @@ describe('the upload slot in Chromium', () => {
     expect(Number(await bar.getAttribute('aria-valuemax'))).toBe(file.buffer.length);
     expect(await bar.getAttribute('aria-valuetext')).toMatch(/^\d+\.\d of 1\.5 MB$/);
 
-    await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 60_000 });
-    const uploaded = await uploadedOf(page);
+    await slot.waitUntilUploaded(60_000);
+    const uploaded = await fixture.uploaded();
     expect(uploaded).toMatchObject({ filename: 'card-front.png', size: file.buffer.length, mime: 'image/png' });
     expect((await contentOf(server.url, uploaded?.id ?? '', auth))?.equals(file.buffer)).toBe(true);
-    const preview = slot.getByRole('img', { name: `Preview: ${LABEL}` });
+    const preview = slot.preview;
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(2);
     expect(problems).toEqual([]);
 
     // Replaced: once the new photo is up, the old one is deleted from the store.
     await network.throttle(0);
-    await chooseFile(slot, pngFile('card-front-2.png', 48 * 1024));
-    await expect.poll(async () => (await uploadedOf(page))?.filename).toBe('card-front-2.png');
-    const replacement = await uploadedOf(page);
+    await slot.uploadChoose(pngFile('card-front-2.png', 48 * 1024));
+    await expect.poll(async () => (await fixture.uploaded())?.filename).toBe('card-front-2.png');
+    const replacement = await fixture.uploaded();
     await expect.poll(() => storedOffset(server.url, uploaded?.id ?? '', auth)).toBeNull();
     expect(await storedOffset(server.url, replacement?.id ?? '', auth)).toBe(48 * 1024);
     // Removed: the slot is empty again and the photo is gone from the server too.
-    await slot.getByRole('button', { name: 'Remove' }).click();
-    await slot.getByRole('button', { name: 'Choose a photo' }).waitFor();
+    await slot.uploadRemove();
+    await slot.chooseButton.waitFor();
     await expect.poll(() => storedOffset(server.url, replacement?.id ?? '', auth)).toBeNull();
-    expect(await slot.getByRole('img').count()).toBe(0);
+    expect(await slot.images.count()).toBe(0);
   });
 
   it('continues an upload cut off half way (offline, then online) from the bytes the server stored', async () => {
-    const { page, slot, traffic } = await openFixture();
+    const { page, fixture, slot, traffic } = await openFixture();
     const network = await networkControl(page);
     await network.throttle(256 * 1024);
     const before = await knownIds();
     const file = pngFile('card-back.png', 3 * MIB);
-    await chooseFile(slot, file);
+    await slot.uploadChoose(file);
 
     const upload = await newestUpload(before);
     await expect.poll(async () => (await storedOffset(server.url, upload.id, auth)) ?? 0, { timeout: 30_000 }).toBeGreaterThan(512 * 1024);
@@ -163,12 +158,12 @@ describe('the upload slot in Chromium', () => {
     expect(stored).toBeGreaterThan(0);
     expect(stored).toBeLessThan(file.buffer.length);
     // The page says what happened, and keeps the progress made.
-    await slot.getByRole('alert').filter({ hasText: 'The connection was lost' }).waitFor();
+    await slot.alert('The connection was lost').waitFor();
     const patchesBefore = traffic.patches().length;
 
     await network.throttle(0);
     await network.online();
-    await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 60_000 });
+    await slot.waitUntilUploaded(60_000);
     // The next PATCH started where the server had stopped, not from zero; the file was not chosen again.
     const resumed = traffic.patches().slice(patchesBefore);
     expect(resumed.length).toBeGreaterThan(0);
@@ -176,35 +171,35 @@ describe('the upload slot in Chromium', () => {
     expect(resumed.every((patch) => (patch.offset ?? 0) >= stored)).toBe(true);
     expect(traffic.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect((await contentOf(server.url, upload.id, auth))?.equals(file.buffer)).toBe(true);
-    expect((await uploadedOf(page))?.id).toBe(upload.id);
+    expect((await fixture.uploaded())?.id).toBe(upload.id);
   });
 
   it('offers the retry within seconds when the connection is reset mid-upload, and counts a file under 1 MB in KB', async () => {
     const { page, slot } = await openFixture();
     // Every PATCH is cut off by a connection reset (the server never answers it).
     await page.route('**/api/uploads/**', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue()));
-    await chooseFile(slot, pngFile('small-card.png', 300 * 1024));
+    await slot.uploadChoose(pngFile('small-card.png', 300 * 1024));
     // While it tries, the bar counts the file's size in KB, never '0.0 of 0.0 MB'.
-    await expect.poll(() => slot.getByRole('progressbar').getAttribute('aria-valuetext'), { timeout: 5_000 }).toMatch(/^0 of 300 KB$/);
+    await expect.poll(() => slot.progressBar.getAttribute('aria-valuetext'), { timeout: 5_000 }).toMatch(/^0 of 300 KB$/);
     const cutAt = Date.now();
-    await slot.getByRole('alert').filter({ hasText: 'The connection was lost' }).waitFor({ timeout: 12_000 });
-    await slot.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 1_000 });
+    await slot.alert('The connection was lost').waitFor({ timeout: 12_000 });
+    await slot.retryButton.waitFor({ timeout: 1_000 });
     expect(Date.now() - cutAt).toBeLessThan(12_000);
     // The connection is back: the retry finishes the upload.
     await page.unroute('**/api/uploads/**');
-    await slot.getByRole('button', { name: 'Try again' }).click();
-    await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 30_000 });
+    await slot.uploadRetry();
+    await slot.waitUntilUploaded(30_000);
   });
 
   it('after a reload, choosing the same photo again continues its upload instead of starting over', async () => {
-    const { page, slot, traffic } = await openFixture();
+    const { page, fixture, slot, traffic } = await openFixture();
     const network = await networkControl(page);
     await network.throttle(256 * 1024);
     const before = await knownIds();
     const file = pngFile('selfie.png', 3 * MIB);
     const { path, directory } = await fileOnDisk(file);
     try {
-      await chooseFile(slot, path);
+      await slot.uploadChoose(path);
       const upload = await newestUpload(before);
       await expect.poll(async () => (await storedOffset(server.url, upload.id, auth)) ?? 0, { timeout: 30_000 }).toBeGreaterThan(512 * 1024);
       await page.reload();
@@ -215,12 +210,12 @@ describe('the upload slot in Chromium', () => {
       const patchesBefore = traffic.patches().length;
 
       await network.throttle(0);
-      await chooseFile(slot, path);
-      await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor({ timeout: 60_000 });
+      await slot.uploadChoose(path);
+      await slot.waitUntilUploaded(60_000);
       const resumed = traffic.patches().slice(patchesBefore);
       expect(resumed[0]?.offset).toBe(stored);
       expect(traffic.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
-      expect((await uploadedOf(page))?.id).toBe(upload.id);
+      expect((await fixture.uploaded())?.id).toBe(upload.id);
       expect((await contentOf(server.url, upload.id, auth))?.equals(file.buffer)).toBe(true);
     } finally {
       await rm(directory, { recursive: true, force: true });
@@ -228,31 +223,31 @@ describe('the upload slot in Chromium', () => {
   });
 
   it('refuses an image over 10 MB in the browser before sending anything, and keeps the photo already uploaded', async () => {
-    const { page, slot, traffic } = await openFixture();
-    await chooseFile(slot, pngFile('selfie.png', 64 * 1024));
-    await slot.getByRole('status').filter({ hasText: 'Uploaded' }).waitFor();
-    const kept = await uploadedOf(page);
+    const { fixture, slot, traffic } = await openFixture();
+    await slot.uploadChoose(pngFile('selfie.png', 64 * 1024));
+    await slot.waitUntilUploaded();
+    const kept = await fixture.uploaded();
     const requests = traffic.requests.length;
 
-    await chooseFile(slot, tooLargeImage());
-    await slot.getByRole('alert').filter({ hasText: 'Image over 10 MB' }).waitFor();
+    await slot.uploadChoose(tooLargeImage());
+    await slot.alert('Image over 10 MB').waitFor();
     expect(traffic.requests.length).toBe(requests);
-    expect(await uploadedOf(page)).toEqual(kept);
-    await slot.getByRole('img', { name: `Preview: ${LABEL}` }).waitFor();
+    expect(await fixture.uploaded()).toEqual(kept);
+    await slot.preview.waitFor();
   });
 
   it('refuses a non-image renamed .jpg in the browser, and says so in Mongolian', async () => {
     const { slot, traffic } = await openFixture('mn');
-    await chooseFile(slot, renamedNonImage());
-    await slot.getByRole('alert').filter({ hasText: 'Энэ файл зураг биш байна' }).waitFor();
+    await slot.uploadChoose(renamedNonImage());
+    await slot.alert('Энэ файл зураг биш байна').waitFor();
     expect(traffic.requests).toHaveLength(0);
   });
 
   it('says clearly when the browser cannot show a HEIC photo, and fits a 375 px screen', async () => {
     const { page, slot, traffic } = await openFixture();
     await page.setViewportSize({ width: 375, height: 740 });
-    await chooseFile(slot, heicFile());
-    await slot.getByRole('alert').filter({ hasText: 'This browser cannot show HEIC photos' }).waitFor();
+    await slot.uploadChoose(heicFile());
+    await slot.alert('This browser cannot show HEIC photos').waitFor();
     expect(traffic.requests).toHaveLength(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
@@ -266,9 +261,9 @@ describe('the upload slot in Chromium', () => {
       return route.continue({ postData: renamedNonImage('x.jpg', body.length).buffer });
     });
     const before = await knownIds();
-    await chooseFile(slot, pngFile('card-front.png', 32 * 1024));
-    await slot.getByRole('alert').filter({ hasText: 'This file is not a photo' }).waitFor();
-    await slot.getByRole('button', { name: 'Try again' }).waitFor();
+    await slot.uploadChoose(pngFile('card-front.png', 32 * 1024));
+    await slot.alert('This file is not a photo').waitFor();
+    await slot.retryButton.waitFor();
     expect((await uploadsIn(server.db)).filter((upload) => !before.has(upload.id))).toEqual([]);
   });
 });

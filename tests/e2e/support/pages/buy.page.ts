@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import type { PaymentProvider } from '../../../../contract/payment.schema';
 import { expectPath, expectVisible, pathOf, WAIT_MS } from '../ui';
 import { fillDate } from './date-field';
+import { ProviderPaymentPart } from './provider-payment.part';
 import type { UiLanguage } from './ui-language';
 
 export type WizardStep = 'insured' | 'plan' | 'contract' | 'payment';
@@ -45,7 +46,12 @@ export const STEP_PATHS: Record<WizardStep, RegExp> = {
 };
 
 export class BuyWizard {
-  constructor(private readonly ui: UiLanguage) {}
+  /** Step 4's provider choice, MostMoney's phone and "Pay …" (the shared payment step). */
+  readonly payment: ProviderPaymentPart;
+
+  constructor(private readonly ui: UiLanguage) {
+    this.payment = new ProviderPaymentPart(ui, () => new RegExp(`^${ui.t('buy:payment.pay', { amount: '.+' })}$`));
+  }
 
   private get page() {
     return this.ui.page;
@@ -324,24 +330,24 @@ export class BuyWizard {
   // ── step 4: payment ──────────────────────────────────────────────────────────────────────────
 
   provider(provider: PaymentProvider) {
-    return this.main.getByRole('radio', { name: new RegExp(`^${this.ui.t(`payment:choice.provider.${provider}`)}`) });
+    return this.payment.provider(provider);
   }
 
   async choosePaymentMethod(provider: PaymentProvider) {
-    await this.provider(provider).check();
+    await this.payment.paymentChoose(provider);
   }
 
   get mostMoneyPhone() {
-    return this.main.getByRole('textbox', { name: this.ui.name('payment:choice.phone') });
+    return this.payment.phone;
   }
 
   /** The "pay {amount}" button. */
   get payButton() {
-    return this.main.getByRole('button', { name: new RegExp(`^${this.ui.t('buy:payment.pay', { amount: '.+' })}$`) });
+    return this.payment.payButton();
   }
 
   async pay() {
-    await this.payButton.click();
+    await this.payment.paymentSubmit();
   }
 
   get invoice() {

@@ -41,6 +41,15 @@ export class PreClaimWizard {
     return this.page.getByRole('heading', { level: 1, name: this.name('preClaim.title') });
   }
 
+  async open() {
+    await this.page.goto('/credit-med/pre-claim');
+  }
+
+  /** The card's balance the form offers to use. */
+  get availableBalance() {
+    return this.page.getByTestId('available-balance');
+  }
+
   async cardRetry() {
     await this.button('preClaim.retry').click();
   }

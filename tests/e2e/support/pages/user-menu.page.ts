@@ -66,6 +66,23 @@ export class UserMenu {
     return describedBy ? this.page.locator(`[id="${describedBy}"]`).textContent() : null;
   }
 
+  /**
+   * The notifications item's unread count as a screen reader hears it ("3 unread"), checked against the
+   * digits its badge shows: null when it has neither, else the description, or what disagrees.
+   */
+  async unreadBadge(): Promise<string | null> {
+    const describedBy = await this.item('notifications').getAttribute('aria-describedby');
+    const digits = await this.item('notifications').locator('.side-menu__badge').allTextContents();
+    if (!describedBy) return digits.length === 0 ? null : `badge ${digits.join()} without a description`;
+    const description = (await this.page.locator(`[id="${describedBy}"]`).textContent()) ?? '';
+    return description.startsWith(`${digits[0] ?? '-'} `) ? description : `badge ${digits.join()} but "${description}"`;
+  }
+
+  /** The menu button's badge showing exactly `digits` (it shows while the menu is closed on narrow screens). */
+  toggleBadgeShowing(digits: string) {
+    return this.page.locator('.side-menu__toggle .side-menu__badge').getByText(digits, { exact: true });
+  }
+
   async waitUntilShown() {
     await this.page.getByRole('main').waitFor({ state: 'attached' });
     await expectVisible(this.toggleButton.or(this.navigation).first());
