@@ -38,8 +38,9 @@ class PreClaimForm extends PreClaimWizard {
     return this.ui.t(`creditMedCard:${key}`, values);
   }
 
-  async open() {
-    await this.page.goto('/credit-med/pre-claim');
+  /** The form, once its title shows. */
+  override async open() {
+    await super.open();
     await expectVisible(this.title);
   }
 
@@ -66,7 +67,7 @@ class PreClaimForm extends PreClaimWizard {
   }
 }
 
-const balanceText = async (form: PreClaimForm) => (await form.main.getByTestId('available-balance').textContent())?.trim() ?? '';
+const balanceText = async (form: PreClaimForm) => (await form.availableBalance.textContent())?.trim() ?? '';
 
 describe('a pre-claim', () => {
   it('at 375 px: the balance and minimum before typing, a wrong then a right transaction password, then the status moving to paid by insurer', async () => {
@@ -79,7 +80,7 @@ describe('a pre-claim', () => {
     const names = ['hospital', 'amount', 'purpose', 'password'].map((step) => form.t(`preClaim.steps.${step}`));
     await steps.seeAt(1, names);
     // Shown before anything is typed.
-    await expectVisible(page.getByTestId('available-balance'));
+    await expectVisible(form.availableBalance);
     expect(await balanceText(form)).toMatch(/₮\s?4,290,000/);
     expect((await page.getByTestId('minimum-amount').textContent())?.trim()).toMatch(/₮\s?10,000/);
 
