@@ -1,16 +1,21 @@
 /**
- * The unread counts the event streams send, read once per user per event: a user's streams in this
- * process (tabs, devices) share one subscription to the hub and one count query, however many are
- * open. Counts of one user are read one after another, and an event that arrives while one is being
- * read asks for one more, so the last count every stream gets is read after the last event. A stream
- * is sent a count only when it differs from the last one it was sent (a tab opening beside it makes
- * no event on the others).
+ * The unread counts the event streams send. A change to a user's unread notifications arrives with its
+ * count (the NOTIFY payload of migration 026's triggers, through the hub) and goes straight to the
+ * user's streams in this process: delivering an event reads nothing. The count is read from the
+ * database (`notification_unread`, one row) only when a user's first stream in this process opens, and
+ * again after the LISTEN was lost (`reread`, notifications may have been missed) or for a payload
+ * without a count. A user's streams share one subscription to the hub and one known count; a stream
+ * that opens beside others is sent that count at once.
+ *
+ * Every count comes with its version, which goes up with every change (in commit order, which is the
+ * order NOTIFYs arrive in): the highest version seen wins, so a read that overlapped a newer event
+ * never sends an older count after it. Reads of one user run one after another, and a re-read asked
+ * for while one runs makes one more. A stream is sent a count only when it differs from the last one
+ * it was sent (a tab opening beside it makes no event on the others).
  */
 import type { Queryable } from '../db/db';
-import type { NotificationHub } from './hub';
-
-export const unreadOf = async (q: Queryable, userId: number): Promise<number> =>
-  (await q.query<{ count: number }>('select count(*)::int as count from notifications where user_id = $1 and read_at is null', [userId])).rows[0]?.count ?? 0;
+import type { HubEvent, NotificationHub } from './hub';
+import { readUnread } from './notifications.repo';
 
 type Send = (unread: number) => void;
 
@@ -18,6 +23,9 @@ interface Entry {
   /** Each stream with the last count it was sent. */
   streams: Map<Send, number | undefined>;
   subscribed: Promise<() => void>;
+  /** The user's count as last known, and its version (-1: not known yet). */
+  unread: number;
+  version: number;
   reading: boolean;
   again: boolean;
 }
@@ -35,9 +43,25 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
   const users = new Map<number, Entry>();
   let total = 0;
 
-  const refresh = (userId: number) => {
-    const entry = users.get(userId);
-    if (!entry) return;
+  /** Sends the known count to every stream that was last sent another one (or none). */
+  const deliver = (entry: Entry) => {
+    if (entry.version < 0) return;
+    for (const [send, last] of entry.streams) {
+      if (last === entry.unread) continue;
+      entry.streams.set(send, entry.unread);
+      send(entry.unread);
+    }
+  };
+
+  /** Takes a count newer than the one known, and delivers it. */
+  const learn = (entry: Entry, unread: number, version: number) => {
+    if (version <= entry.version) return;
+    entry.unread = unread;
+    entry.version = version;
+    deliver(entry);
+  };
+
+  const read = (userId: number, entry: Entry) => {
     if (entry.reading) {
       entry.again = true;
       return;
@@ -47,12 +71,8 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
       do {
         entry.again = false;
         try {
-          const unread = await unreadOf(db, userId);
-          for (const [send, last] of entry.streams) {
-            if (last === unread) continue;
-            entry.streams.set(send, unread);
-            send(unread);
-          }
+          const { unread, version } = await readUnread(db, userId);
+          learn(entry, unread, version);
         } catch (error) {
           console.error('[notifications] unread count failed:', error instanceof Error ? error.message : error);
         }
@@ -65,7 +85,12 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
     subscribe: async (userId, send) => {
       let entry = users.get(userId);
       if (!entry) {
-        const created: Entry = { streams: new Map(), subscribed: hub.subscribe(userId, () => refresh(userId)), reading: false, again: false };
+        const created: Entry = { streams: new Map(), subscribed: Promise.resolve(() => {}), unread: 0, version: -1, reading: false, again: false };
+        const listener = (event: HubEvent) => {
+          if (event.kind === 'count') learn(created, event.unread, event.version);
+          else read(userId, created);
+        };
+        created.subscribed = hub.subscribe(userId, listener);
         created.subscribed.catch(() => {
           if (users.get(userId) === created) users.delete(userId);
         });
@@ -92,8 +117,11 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
         unsubscribe();
         throw error;
       }
-      // After LISTEN is in place: nothing committed from here on is missed.
-      refresh(userId);
+      // After LISTEN is in place nothing committed is missed: a known count (read or notified since)
+      // is current; an unknown one is read, once for all the user's streams (a read already running
+      // delivers to this stream too).
+      if (mine.version >= 0) deliver(mine);
+      else if (!mine.reading) read(userId, mine);
       return unsubscribe;
     },
     sizeOf: (userId) => users.get(userId)?.streams.size ?? 0,
