@@ -8,8 +8,8 @@
  * that opens beside others is sent that count at once.
  *
  * Every count comes with its version, which goes up with every change (in commit order, which is the
- * order NOTIFYs arrive in): the highest version seen wins, so a read that overlapped a newer event
- * never sends an older count after it. Reads of one user run one after another, and a re-read asked
+ * order NOTIFYs arrive in): the highest version seen wins, so an event delivered after a read that
+ * already saw its change never sends its older count after the newer one. Reads of one user run one after another, and a re-read asked
  * for while one runs makes one more. A stream is sent a count only when it differs from the last one
  * it was sent (a tab opening beside it makes no event on the others).
  */
