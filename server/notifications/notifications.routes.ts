@@ -34,8 +34,8 @@ export interface NotificationOptions {
   /** Open streams one user may hold in one process (default 20); more are 429. */
   perUser?: number;
   /**
-   * Open streams this process holds at most, all users together (default 10,000, about 100 MB of
-   * memory: docs/performance.md); more are 503 with Retry-After, and the client's EventSource retries,
+   * Open streams this process holds at most, all users together (default 10,000, about 260 MB of
+   * resident memory as measured, an upper bound: docs/performance.md); more are 503 with Retry-After, and the client's EventSource retries,
    * by then most likely on another replica.
    */
   maxStreams?: number;
