@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unreadCountSchema } from '../../contract/notification.schema';
 import { findUserByEmail } from '../../server/auth/users.repo';
 import type { Db } from '../../server/db/db';
+import { migrate } from '../../server/db/migrate';
 import { createNotificationHub, type HubEvent, type HubListener, type NotificationHub } from '../../server/notifications/hub';
 import { notify } from '../../server/notifications/notify';
 import { ANY_RETENTION_DAYS, pruneNotifications } from '../../server/notifications/retention';
@@ -214,6 +215,38 @@ describe(`unread counter (${testDatabaseKind()})`, () => {
       controller.abort();
       await stream.cancel();
     }
+  });
+});
+
+describe(`unread counter migration (${testDatabaseKind()})`, () => {
+  it('counts the notifications a database already holds when it is upgraded', async () => {
+    // The database as the previous version left it (undoing migration 026 here is much quicker than a
+    // new database), with notifications written meanwhile: 0, 3, 5 and 2 unread, among read ones.
+    await server.db.transaction(async (tx) => {
+      await tx.exec(`
+        drop trigger notification_unread_inserted on notifications;
+        drop trigger notification_unread_updated on notifications;
+        drop trigger notification_unread_deleted on notifications;
+        drop function notification_unread_inserted(), notification_unread_updated(), notification_unread_deleted(), notification_unread_add(integer, integer);
+        drop table notification_unread;
+        delete from schema_migrations where version = '026';`);
+    });
+    const users = await Promise.all([1, 2, 3, 4].map((n) => newUser(`counter-upgrade-${n}@example.com`)));
+    await server.db.query(
+      `insert into notifications (user_id, kind, params, read_at)
+       select u.id, 'invoice_paid', '{}', case when n > u.unread then now() end
+         from unnest($1::int[], $2::int[]) as u (id, unread) cross join generate_series(1, 6) n`,
+      [users, [0, 3, 5, 2]],
+    );
+    expect(await migrate(server.db)).toEqual(['026']);
+    expect(await mismatches()).toEqual([]);
+    const counters = async () => Promise.all(users.map(async (id) => (await counterOf(id))?.unread));
+    expect(await counters()).toEqual([undefined, 3, 5, 2]);
+    // From then on the triggers keep it.
+    await server.db.query(`update notifications set read_at = now() where id = (select min(id) from notifications where user_id = $1 and read_at is null)`, [users[2]]);
+    await server.db.query(`insert into notifications (user_id, kind, params) values ($1, 'invoice_paid', '{}')`, [users[0]]);
+    expect(await counters()).toEqual([1, 3, 4, 2]);
+    expect(await mismatches()).toEqual([]);
   });
 });
 

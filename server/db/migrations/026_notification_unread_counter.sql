@@ -9,7 +9,13 @@
 -- orders concurrent transactions of one user, so versions follow commit order, which is the order
 -- NOTIFYs are delivered in; a listener keeps the highest version it has seen (which also makes every
 -- payload distinct: PostgreSQL drops a repeated identical payload within one transaction).
--- Counter rows are taken in user id order, so two statements over the same users never deadlock.
+-- Counter rows are taken in user id order, so two statements over the same users (two replicas'
+-- prune batches, two broadcasts) wait for each other instead of deadlocking on them.
+
+-- Writes to `notifications` wait until this migration commits (a few statements), so no row written by
+-- a replica still running the previous version falls between the backfill and the triggers.
+lock table notifications in share row exclusive mode;
+
 create table notification_unread (
   user_id integer primary key references users (id) on delete cascade,
   unread integer not null,
