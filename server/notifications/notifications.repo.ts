@@ -30,6 +30,14 @@ export const readUnread = async (q: Queryable, userId: number): Promise<UnreadSt
   return rows[0] ?? { unread: 0, version: 0 };
 };
 
+/** Reads several users' counters in one statement; a user without a row has { unread: 0, version: 0 }. */
+export const readUnreads = async (q: Queryable, userIds: readonly number[]): Promise<Map<number, UnreadState>> => {
+  const { rows } = await q.query<UnreadState & { user_id: number }>('select user_id, unread, version from notification_unread where user_id = any($1::int[])', [userIds]);
+  const states = new Map<number, UnreadState>(userIds.map((id) => [id, { unread: 0, version: 0 }]));
+  for (const { user_id, unread, version } of rows) states.set(user_id, { unread, version });
+  return states;
+};
+
 /** The user's unread count (`readUnread` without the version). */
 export const unreadOf = async (q: Queryable, userId: number): Promise<number> => (await readUnread(q, userId)).unread;
 

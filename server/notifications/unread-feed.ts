@@ -7,17 +7,24 @@
  * without a count. A user's streams share one subscription to the hub and one known count; a stream
  * that opens beside others is sent that count at once.
  *
+ * Reads are batched: the users whose count is wanted are read together, up to READ_BATCH in one
+ * statement, so a lost LISTEN with 10,000 users open is ten statements, not 10,000 (and streams
+ * opening together share one). A user asked for while their read runs is read once more after it.
+ *
  * Every count comes with its version, which goes up with every change (in commit order, which is the
  * order NOTIFYs arrive in): the highest version seen wins, so an event delivered after a read that
- * already saw its change never sends its older count after the newer one. Reads of one user run one after another, and a re-read asked
- * for while one runs makes one more. A stream is sent a count only when it differs from the last one
- * it was sent (a tab opening beside it makes no event on the others).
+ * already saw its change never sends its older count after the newer one. A stream is sent a count
+ * only when it differs from the last one it was sent (a tab opening beside it makes no event on the
+ * others).
  */
 import type { Queryable } from '../db/db';
 import type { HubEvent, NotificationHub } from './hub';
-import { readUnread } from './notifications.repo';
+import { readUnreads } from './notifications.repo';
 
 type Send = (unread: number) => void;
+
+/** Users read in one statement at most. */
+export const READ_BATCH = 1000;
 
 interface Entry {
   /** Each stream with the last count it was sent. */
@@ -26,8 +33,6 @@ interface Entry {
   /** The user's count as last known, and its version (-1: not known yet). */
   unread: number;
   version: number;
-  reading: boolean;
-  again: boolean;
 }
 
 export interface UnreadFeed {
@@ -61,31 +66,53 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
     deliver(entry);
   };
 
-  const read = (userId: number, entry: Entry) => {
-    if (entry.reading) {
-      entry.again = true;
-      return;
-    }
-    entry.reading = true;
-    void (async () => {
-      do {
-        entry.again = false;
-        try {
-          const { unread, version } = await readUnread(db, userId);
-          learn(entry, unread, version);
-        } catch (error) {
-          console.error('[notifications] unread count failed:', error instanceof Error ? error.message : error);
+  /** Users whose count is to be read and those being read now, each with the entry that asked; whether reads are running. */
+  const wanted = new Map<number, Entry>();
+  const inFlight = new Map<number, Entry>();
+  let draining = false;
+
+  const drain = async () => {
+    // Gather what this turn asks for (a lost LISTEN asks for every user at once).
+    await new Promise((resolve) => setImmediate(resolve));
+    while (wanted.size > 0) {
+      const batch = new Map<number, Entry>();
+      for (const [userId, entry] of wanted) {
+        if (batch.size === READ_BATCH) break;
+        // A user whose streams all closed meanwhile is not read.
+        if (users.get(userId) === entry) batch.set(userId, entry);
+        else wanted.delete(userId);
+      }
+      for (const [userId, entry] of batch) {
+        wanted.delete(userId);
+        inFlight.set(userId, entry);
+      }
+      try {
+        const states = await readUnreads(db, [...batch.keys()]);
+        for (const [userId, { unread, version }] of states) {
+          const entry = batch.get(userId);
+          if (entry) learn(entry, unread, version);
         }
-      } while (entry.again && users.get(userId) === entry);
-      entry.reading = false;
-    })();
+      } catch (error) {
+        console.error('[notifications] unread counts failed:', error instanceof Error ? error.message : error);
+      } finally {
+        for (const userId of batch.keys()) inFlight.delete(userId);
+      }
+    }
+    draining = false;
+  };
+
+  const read = (userId: number, entry: Entry) => {
+    wanted.set(userId, entry);
+    if (draining) return;
+    draining = true;
+    void drain();
   };
 
   return {
     subscribe: async (userId, send) => {
       let entry = users.get(userId);
       if (!entry) {
-        const created: Entry = { streams: new Map(), subscribed: Promise.resolve(() => {}), unread: 0, version: -1, reading: false, again: false };
+        const created: Entry = { streams: new Map(), subscribed: Promise.resolve(() => {}), unread: 0, version: -1 };
         const listener = (event: HubEvent) => {
           if (event.kind === 'count') learn(created, event.unread, event.version);
           else read(userId, created);
@@ -118,10 +145,10 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
         throw error;
       }
       // After LISTEN is in place nothing committed is missed: a known count (read or notified since)
-      // is current; an unknown one is read, once for all the user's streams (a read already running
-      // delivers to this stream too).
+      // is current; an unknown one is read, once for all the user's streams (a read already asked for
+      // or running delivers to this stream too).
       if (mine.version >= 0) deliver(mine);
-      else if (!mine.reading) read(userId, mine);
+      else if (wanted.get(userId) !== mine && inFlight.get(userId) !== mine) read(userId, mine);
       return unsubscribe;
     },
     sizeOf: (userId) => users.get(userId)?.streams.size ?? 0,

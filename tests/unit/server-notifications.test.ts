@@ -209,7 +209,7 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     const counting = {
       ...server.db,
       query: (sql: string, params?: readonly unknown[]) => {
-        if (/notification_unread|count\(\*\)/.test(sql)) reads.push(params?.[0]);
+        if (/notification_unread|count\(\*\)/.test(sql)) reads.push(...[params?.[0]].flat());
         return server.db.query(sql, params);
       },
     } as Db;

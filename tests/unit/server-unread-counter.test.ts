@@ -266,7 +266,7 @@ describe(`unread feed (${testDatabaseKind()})`, () => {
     const db = {
       ...server.db,
       query: (sql: string, params?: readonly unknown[]) => {
-        if (/notification_unread|count\(\*\)/.test(sql)) reads.push(params?.[0]);
+        if (/notification_unread|count\(\*\)/.test(sql)) reads.push(...[params?.[0]].flat());
         return server.db.query(sql, params);
       },
     } as Db;
@@ -314,6 +314,35 @@ describe(`unread feed (${testDatabaseKind()})`, () => {
     emit(otherId, { kind: 'reread', missed: false });
     await vi.waitFor(() => expect(sent.at(-1)).toBe((sent[0] ?? 0) + 2));
     expect(reads).toEqual([otherId, otherId, otherId]);
+    for (const off of offs) off();
+  });
+
+  it('reads the counts of every user in one statement after a lost LISTEN', async () => {
+    const { hub, db, emit } = fakes();
+    const statements: unknown[][] = [];
+    const watched = {
+      ...db,
+      query: (sql: string, params?: readonly unknown[]) => {
+        if (/notification_unread/.test(sql)) statements.push([params?.[0]].flat());
+        return db.query(sql, params);
+      },
+    } as Db;
+    const feed = createUnreadFeed(watched, hub);
+    const third = await newUser('counter-batch@example.com');
+    const sent = new Map<number, number[]>([[demoId, []], [otherId, []], [third, []]]);
+    // Streams opening together share their first read.
+    const offs = await Promise.all([...sent].map(([userId, values]) => feed.subscribe(userId, (n) => values.push(n))));
+    await vi.waitFor(() => expect([...sent.values()].every((values) => values.length === 1)).toBe(true));
+    expect(statements.map((ids) => [...ids].sort())).toEqual([[demoId, otherId, third].sort()]);
+    await server.db.transaction(async (tx) => {
+      for (const userId of sent.keys()) await notify(tx, userId, { kind: 'invoice_paid' });
+    });
+    for (const userId of sent.keys()) emit(userId, { kind: 'reread', missed: true });
+    await vi.waitFor(async () => {
+      for (const [userId, values] of sent) expect(values.at(-1)).toBe(await actualUnread(userId));
+    });
+    expect(statements).toHaveLength(2);
+    expect([...(statements[1] ?? [])].sort()).toEqual([demoId, otherId, third].sort());
     for (const off of offs) off();
   });
 });
