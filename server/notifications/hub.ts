@@ -1,7 +1,10 @@
 /**
- * The live half of notifications: one LISTEN per process on `user_notifications` (notify.ts sends the
- * user's id as the payload when its transaction commits), fanned out to the event streams this process
- * holds for that user. Every replica listens, so a notification made on any replica reaches a stream
+ * The live half of notifications: one LISTEN per process on `user_notifications`, fanned out to the
+ * event streams this process holds for that user. The payload is '<user_id>:<unread>:<version>', sent
+ * by the triggers on `notifications` (migration 026) when the transaction that changed the user's
+ * unread count commits: the count travels in the event, so delivering it reads nothing. A bare
+ * '<user_id>' (an older replica during a rolling deploy, or a NOTIFY by hand) asks that user's streams
+ * to re-read their count. Every replica listens, so a notification made on any replica reaches a stream
  * opened on any other (docs/architecture.md, "Live notifications").
  *
  * The LISTEN starts with the first open stream and stops with the last. On PostgreSQL it holds a
@@ -12,11 +15,26 @@
 import type { Db } from '../db/db';
 import { NOTIFICATION_CHANNEL } from './notify';
 
-/** `missed` is true when notifications may have been lost (the LISTEN was re-established). */
-export type HubListener = (missed: boolean) => void;
+/**
+ * What a listener is told: the user's new count and its version, or `reread` when the count must be
+ * read again (`missed` true when notifications may have been lost: the LISTEN was re-established).
+ */
+export type HubEvent = { kind: 'count'; unread: number; version: number } | { kind: 'reread'; missed: boolean };
+export type HubListener = (event: HubEvent) => void;
+
+const PAYLOAD_RE = /^(\d{1,15}):(\d{1,15}):(\d{1,18})$/;
+const USER_ONLY_RE = /^\d{1,15}$/;
+
+/** Reads a NOTIFY payload: the user and what to tell their listeners, or undefined when it is not one of ours. */
+export const parsePayload = (payload: string): { userId: number; event: HubEvent } | undefined => {
+  const match = PAYLOAD_RE.exec(payload);
+  if (match) return { userId: Number(match[1]), event: { kind: 'count', unread: Number(match[2]), version: Number(match[3]) } };
+  if (USER_ONLY_RE.test(payload)) return { userId: Number(payload), event: { kind: 'reread', missed: false } };
+  return undefined;
+};
 
 export interface NotificationHub {
-  /** Calls `listener` after every NOTIFY for `userId`; resolves once listening, to the unsubscribe function. */
+  /** Calls `listener` with every NOTIFY for `userId`; resolves once listening, to the unsubscribe function. */
   subscribe(userId: number, listener: HubListener): Promise<() => void>;
   /** Streams open in this process. */
   size(): number;
@@ -34,11 +52,13 @@ export const createNotificationHub = (db: Db): NotificationHub => {
   let generation = 0;
 
   const dispatch = (payload: string) => {
-    const userId = Number(payload);
-    for (const listener of byUser.get(userId) ?? []) listener(false);
+    const parsed = parsePayload(payload);
+    if (!parsed) return;
+    for (const listener of byUser.get(parsed.userId) ?? []) listener(parsed.event);
   };
-  const everyone = (missed: boolean) => {
-    for (const listeners of byUser.values()) for (const listener of listeners) listener(missed);
+  const everyone = () => {
+    const event: HubEvent = { kind: 'reread', missed: true };
+    for (const listeners of byUser.values()) for (const listener of listeners) listener(event);
   };
 
   const lost = (error: Error, of: number) => {
@@ -48,7 +68,7 @@ export const createNotificationHub = (db: Db): NotificationHub => {
     setTimeout(() => {
       if (count === 0 || listening) return;
       ensure().then(
-        () => everyone(true),
+        () => everyone(),
         () => lost(new Error('could not listen again'), generation),
       );
     }, RELISTEN_DELAY_MS).unref();

@@ -1,7 +1,10 @@
-/** A user's notifications in the database: the list's pages, marking read, and the NOTIFY that tells the user's streams. */
+/**
+ * A user's notifications in the database: the list's pages, marking read, and the unread counter. The
+ * counter (`notification_unread`) and the NOTIFY that tells the user's streams are kept by the table's
+ * triggers (migration 026) for every statement that writes `notifications`: nothing here announces.
+ */
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '../../contract/notification.schema';
 import type { Queryable } from '../db/db';
-import { NOTIFICATION_CHANNEL } from './notify';
 
 /**
  * A page of the list: $1 the user, $2 the rows to read, with `after` $3 the id of the last row of the
@@ -15,9 +18,28 @@ export const notificationPageSql = (after: boolean) =>
       ${after ? 'and (created_at, id) < (select created_at, id from notifications where id = $3::bigint and user_id = $1)' : ''}
     order by created_at desc, id desc limit $2`;
 
+/** A user's unread count and its version (which goes up with every change; 0 before the first notification). */
+export interface UnreadState {
+  unread: number;
+  version: number;
+}
 
-/** Tells the user's open streams, on every replica, that their notifications changed. */
-export const announce = (q: Queryable, userId: number) => q.query('select pg_notify($1, $2)', [NOTIFICATION_CHANNEL, String(userId)]);
+/** Reads the user's counter: one row by primary key, however many notifications the user has. */
+export const readUnread = async (q: Queryable, userId: number): Promise<UnreadState> => {
+  const { rows } = await q.query<UnreadState>('select unread, version from notification_unread where user_id = $1', [userId]);
+  return rows[0] ?? { unread: 0, version: 0 };
+};
+
+/** Reads several users' counters in one statement; a user without a row has { unread: 0, version: 0 }. */
+export const readUnreads = async (q: Queryable, userIds: readonly number[]): Promise<Map<number, UnreadState>> => {
+  const { rows } = await q.query<UnreadState & { user_id: number }>('select user_id, unread, version from notification_unread where user_id = any($1::int[])', [userIds]);
+  const states = new Map<number, UnreadState>(userIds.map((id) => [id, { unread: 0, version: 0 }]));
+  for (const { user_id, unread, version } of rows) states.set(user_id, { unread, version });
+  return states;
+};
+
+/** The user's unread count (`readUnread` without the version). */
+export const unreadOf = async (q: Queryable, userId: number): Promise<number> => (await readUnread(q, userId)).unread;
 
 interface Row {
   id: number;

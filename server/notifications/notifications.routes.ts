@@ -5,7 +5,9 @@
  *   POST /api/notifications/read/          marks all read
  *   GET  /api/notifications/stream/        server-sent events: `unread` with `{ unread }` on connecting
  *                                          and after every change, a keep-alive comment meanwhile
- * Marking read NOTIFYs too, so the user's other tabs and devices (on any replica) update their badge.
+ * Marking read NOTIFYs too (the table's triggers, with the new count), so the user's other tabs and
+ * devices (on any replica) update their badge. The unread counts are read from the counter the
+ * triggers keep (`notification_unread`), not counted.
  */
 import { Hono } from 'hono';
 import { NOTIFICATION_STREAM_EVENT, type NotificationPage, type UnreadCount } from '../../contract/notification.schema';
@@ -15,8 +17,8 @@ import type { AppEnv } from '../http/env';
 import { errorKeys } from '../../contract/error.schema';
 import { errorBody, HttpError, notFound } from '../http/errors';
 import { createNotificationHub, type NotificationHub } from './hub';
-import { announce, markAllRead, markRead, readNotificationPage } from './notifications.repo';
-import { createUnreadFeed, unreadOf } from './unread-feed';
+import { markAllRead, markRead, readNotificationPage, unreadOf } from './notifications.repo';
+import { createUnreadFeed } from './unread-feed';
 
 
 export interface NotificationOptions {
@@ -32,8 +34,8 @@ export interface NotificationOptions {
   /** Open streams one user may hold in one process (default 20); more are 429. */
   perUser?: number;
   /**
-   * Open streams this process holds at most, all users together (default 10,000, about 100 MB of
-   * memory: docs/performance.md); more are 503 with Retry-After, and the client's EventSource retries,
+   * Open streams this process holds at most, all users together (default 10,000, about 260 MB of
+   * resident memory as measured, an upper bound: docs/performance.md); more are 503 with Retry-After, and the client's EventSource retries,
    * by then most likely on another replica.
    */
   maxStreams?: number;
@@ -65,7 +67,7 @@ export const notificationRoutes = ({
   app.post('/notifications/read/', signedIn, async (c) => {
     const userId = c.var.user.id;
     const unread = await db.transaction(async (tx) => {
-      if ((await markAllRead(tx, userId)) > 0) await announce(tx, userId);
+      await markAllRead(tx, userId);
       return unreadOf(tx, userId);
     });
     return c.json<UnreadCount>({ unread });
@@ -78,7 +80,6 @@ export const notificationRoutes = ({
     const unread = await db.transaction(async (tx) => {
       const marked = await markRead(tx, userId, id);
       if (marked === 'missing') throw notFound();
-      if (marked === 'marked') await announce(tx, userId);
       return unreadOf(tx, userId);
     });
     return c.json<UnreadCount>({ unread });

@@ -1,12 +1,14 @@
 /**
  * The one way the server tells a user something (issue 14): a `notifications` row written in the
- * caller's transaction, and a PostgreSQL NOTIFY on `NOTIFICATION_CHANNEL` with the user's id, which
- * every replica LISTENs to for its open event streams. NOTIFY inside a transaction is delivered only
- * when it commits, so a rolled-back event is never announced.
+ * caller's transaction. The table's triggers (migration 026) add it to the user's unread counter and
+ * NOTIFY `NOTIFICATION_CHANNEL` with '<user_id>:<unread>:<version>', which every replica LISTENs to for
+ * its open event streams. NOTIFY inside a transaction is delivered only when it commits, so a
+ * rolled-back event is never announced.
  */
 import type { NotificationKind, NotificationParams } from '../../contract/notification.schema';
 import type { Queryable } from '../db/db';
 
+/** The channel the triggers of migration 026 NOTIFY (named there too). */
 export const NOTIFICATION_CHANNEL = 'user_notifications';
 
 export interface NewNotification {
@@ -21,7 +23,6 @@ export const notify = async (tx: Queryable, userId: number, notification: NewNot
     'insert into notifications (user_id, kind, params, link) values ($1, $2, $3, $4) returning id',
     [userId, notification.kind, JSON.stringify(notification.params ?? {}), notification.link ?? null],
   );
-  await tx.query('select pg_notify($1, $2)', [NOTIFICATION_CHANNEL, String(userId)]);
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('notify: no row');
   return id;

@@ -1,25 +1,38 @@
 /**
- * The unread counts the event streams send, read once per user per event: a user's streams in this
- * process (tabs, devices) share one subscription to the hub and one count query, however many are
- * open. Counts of one user are read one after another, and an event that arrives while one is being
- * read asks for one more, so the last count every stream gets is read after the last event. A stream
- * is sent a count only when it differs from the last one it was sent (a tab opening beside it makes
- * no event on the others).
+ * The unread counts the event streams send. A change to a user's unread notifications arrives with its
+ * count (the NOTIFY payload of migration 026's triggers, through the hub) and goes straight to the
+ * user's streams in this process: delivering an event reads nothing. The count is read from the
+ * database (`notification_unread`, one row) only when a user's first stream in this process opens, and
+ * again after the LISTEN was lost (`reread`, notifications may have been missed) or for a payload
+ * without a count. A user's streams share one subscription to the hub and one known count; a stream
+ * that opens beside others is sent that count at once.
+ *
+ * Reads are batched: the users whose count is wanted are read together, up to READ_BATCH in one
+ * statement, so a lost LISTEN with 10,000 users open is ten statements, not 10,000 (and streams
+ * opening together share one). A user asked for while their read runs is read once more after it.
+ *
+ * Every count comes with its version, which goes up with every change (in commit order, which is the
+ * order NOTIFYs arrive in): the highest version seen wins, so an event delivered after a read that
+ * already saw its change never sends its older count after the newer one. A stream is sent a count
+ * only when it differs from the last one it was sent (a tab opening beside it makes no event on the
+ * others).
  */
 import type { Queryable } from '../db/db';
-import type { NotificationHub } from './hub';
-
-export const unreadOf = async (q: Queryable, userId: number): Promise<number> =>
-  (await q.query<{ count: number }>('select count(*)::int as count from notifications where user_id = $1 and read_at is null', [userId])).rows[0]?.count ?? 0;
+import type { HubEvent, NotificationHub } from './hub';
+import { readUnreads } from './notifications.repo';
 
 type Send = (unread: number) => void;
+
+/** Users read in one statement at most. */
+export const READ_BATCH = 1000;
 
 interface Entry {
   /** Each stream with the last count it was sent. */
   streams: Map<Send, number | undefined>;
   subscribed: Promise<() => void>;
-  reading: boolean;
-  again: boolean;
+  /** The user's count as last known, and its version (-1: not known yet). */
+  unread: number;
+  version: number;
 }
 
 export interface UnreadFeed {
@@ -35,37 +48,76 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
   const users = new Map<number, Entry>();
   let total = 0;
 
-  const refresh = (userId: number) => {
-    const entry = users.get(userId);
-    if (!entry) return;
-    if (entry.reading) {
-      entry.again = true;
-      return;
+  /** Sends the known count to every stream that was last sent another one (or none). */
+  const deliver = (entry: Entry) => {
+    if (entry.version < 0) return;
+    for (const [send, last] of entry.streams) {
+      if (last === entry.unread) continue;
+      entry.streams.set(send, entry.unread);
+      send(entry.unread);
     }
-    entry.reading = true;
-    void (async () => {
-      do {
-        entry.again = false;
-        try {
-          const unread = await unreadOf(db, userId);
-          for (const [send, last] of entry.streams) {
-            if (last === unread) continue;
-            entry.streams.set(send, unread);
-            send(unread);
-          }
-        } catch (error) {
-          console.error('[notifications] unread count failed:', error instanceof Error ? error.message : error);
+  };
+
+  /** Takes a count newer than the one known, and delivers it. */
+  const learn = (entry: Entry, unread: number, version: number) => {
+    if (version <= entry.version) return;
+    entry.unread = unread;
+    entry.version = version;
+    deliver(entry);
+  };
+
+  /** Users whose count is to be read and those being read now, each with the entry that asked; whether reads are running. */
+  const wanted = new Map<number, Entry>();
+  const inFlight = new Map<number, Entry>();
+  let draining = false;
+
+  const drain = async () => {
+    // Gather what this turn asks for (a lost LISTEN asks for every user at once).
+    await new Promise((resolve) => setImmediate(resolve));
+    while (wanted.size > 0) {
+      const batch = new Map<number, Entry>();
+      for (const [userId, entry] of wanted) {
+        if (batch.size === READ_BATCH) break;
+        // A user whose streams all closed meanwhile is not read.
+        if (users.get(userId) === entry) batch.set(userId, entry);
+        else wanted.delete(userId);
+      }
+      for (const [userId, entry] of batch) {
+        wanted.delete(userId);
+        inFlight.set(userId, entry);
+      }
+      try {
+        const states = await readUnreads(db, [...batch.keys()]);
+        for (const [userId, { unread, version }] of states) {
+          const entry = batch.get(userId);
+          if (entry) learn(entry, unread, version);
         }
-      } while (entry.again && users.get(userId) === entry);
-      entry.reading = false;
-    })();
+      } catch (error) {
+        console.error('[notifications] unread counts failed:', error instanceof Error ? error.message : error);
+      } finally {
+        for (const userId of batch.keys()) inFlight.delete(userId);
+      }
+    }
+    draining = false;
+  };
+
+  const read = (userId: number, entry: Entry) => {
+    wanted.set(userId, entry);
+    if (draining) return;
+    draining = true;
+    void drain();
   };
 
   return {
     subscribe: async (userId, send) => {
       let entry = users.get(userId);
       if (!entry) {
-        const created: Entry = { streams: new Map(), subscribed: hub.subscribe(userId, () => refresh(userId)), reading: false, again: false };
+        const created: Entry = { streams: new Map(), subscribed: Promise.resolve(() => {}), unread: 0, version: -1 };
+        const listener = (event: HubEvent) => {
+          if (event.kind === 'count') learn(created, event.unread, event.version);
+          else read(userId, created);
+        };
+        created.subscribed = hub.subscribe(userId, listener);
         created.subscribed.catch(() => {
           if (users.get(userId) === created) users.delete(userId);
         });
@@ -92,8 +144,11 @@ export const createUnreadFeed = (db: Queryable, hub: NotificationHub): UnreadFee
         unsubscribe();
         throw error;
       }
-      // After LISTEN is in place: nothing committed from here on is missed.
-      refresh(userId);
+      // After LISTEN is in place nothing committed is missed: a known count (read or notified since)
+      // is current; an unknown one is read, once for all the user's streams (a read already asked for
+      // or running delivers to this stream too).
+      if (mine.version >= 0) deliver(mine);
+      else if (wanted.get(userId) !== mine && inFlight.get(userId) !== mine) read(userId, mine);
       return unsubscribe;
     },
     sizeOf: (userId) => users.get(userId)?.streams.size ?? 0,

@@ -13,7 +13,7 @@ import { findUserByEmail } from '../../server/auth/users.repo';
 import type { Db } from '../../server/db/db';
 import { openDb } from '../../server/db/open';
 import { replyDueFeedback } from '../../server/feedback/auto-reply';
-import { createNotificationHub } from '../../server/notifications/hub';
+import { createNotificationHub, type HubEvent } from '../../server/notifications/hub';
 import { notify } from '../../server/notifications/notify';
 import { createTestServer, testDatabaseKind, type TestServer } from '../../server/testing';
 import { completeDraft, createInvoice, newKey, send, tokenFor, type TestApp } from './support/purchase';
@@ -204,12 +204,12 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     await events.cancel().catch(() => {});
   });
 
-  it('reads the unread count once per user per event, however many streams the user has open', async () => {
-    const counts: unknown[] = [];
+  it('reads the unread count once when a user\'s streams open, and not at all per event: the count comes in the event', async () => {
+    const reads: unknown[] = [];
     const counting = {
       ...server.db,
       query: (sql: string, params?: readonly unknown[]) => {
-        if (/count\(\*\)/.test(sql) && /read_at is null/.test(sql)) counts.push(params?.[0]);
+        if (/notification_unread|count\(\*\)/.test(sql)) reads.push(...[params?.[0]].flat());
         return server.db.query(sql, params);
       },
     } as Db;
@@ -218,19 +218,25 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     const responses = await Promise.all([1, 2, 3].map(async () => shared.request('/api/notifications/stream/', { headers: auth(other), signal: controller.signal })));
     const streams = responses.map(eventsOf);
     const start = await Promise.all(streams.map((events) => events.unread()));
-    // Opening them read the count too: wait until no read is left running.
+    // Opening them read the count once for the three of them: wait until no read is left running.
     await vi.waitFor(async () => {
-      const before = counts.length;
+      const before = reads.length;
       await new Promise((settle) => setTimeout(settle, 50));
-      expect(counts.length).toBe(before);
+      expect(reads.length).toBe(before);
     });
-    counts.length = 0;
+    expect(reads).toEqual([otherId]);
+    reads.length = 0;
     await server.db.transaction((tx) => notify(tx, otherId, { kind: 'invoice_paid', params: { amount: 5 } }));
-    // Every stream gets the new count, and it was read once for the three of them.
+    // Every stream gets the new count, and nothing was read for it.
     expect(await Promise.all(streams.map((events) => events.unread()))).toEqual(start.map((n) => n + 1));
-    expect(counts).toEqual([otherId]);
+    await server.db.transaction((tx) => notify(tx, otherId, { kind: 'invoice_paid', params: { amount: 6 } }));
+    expect(await Promise.all(streams.map((events) => events.unread()))).toEqual(start.map((n) => n + 2));
+    // A fourth stream beside them is sent the count the others have, without a read either.
+    const fourth = eventsOf(await shared.request('/api/notifications/stream/', { headers: auth(other), signal: controller.signal }));
+    expect(await fourth.unread()).toBe((start[0] ?? 0) + 2);
+    expect(reads).toEqual([]);
     controller.abort();
-    await Promise.all(streams.map((events) => events.cancel().catch(() => {})));
+    await Promise.all([...streams, fourth].map((events) => events.cancel().catch(() => {})));
   });
 
   it('sends keep-alive comments', async () => {
@@ -284,7 +290,7 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     await second.body?.cancel().catch(() => {});
   });
 
-  it('listens again after losing its PostgreSQL session, and tells every stream to re-read its count', async () => {
+  it('passes on each payload\'s count, listens again after losing its PostgreSQL session, and tells every stream to re-read its count', async () => {
     type Session = NonNullable<Awaited<ReturnType<NonNullable<Db['acquireSession']>>>>;
     const sessions: { lose: (error: Error) => void; notify: (payload: string) => void; statements: string[]; released: boolean[] }[] = [];
     const fakeDb = {
@@ -314,24 +320,30 @@ describe(`notifications (${testDatabaseKind()})`, () => {
       },
     } as Db;
     const hub = createNotificationHub(fakeDb);
-    const calls: boolean[] = [];
-    const others: boolean[] = [];
-    const off = await hub.subscribe(7, (missed) => calls.push(missed));
-    const offOther = await hub.subscribe(8, (missed) => others.push(missed));
+    const calls: HubEvent[] = [];
+    const others: HubEvent[] = [];
+    const off = await hub.subscribe(7, (event) => calls.push(event));
+    const offOther = await hub.subscribe(8, (event) => others.push(event));
     expect(sessions).toHaveLength(1);
     expect(sessions[0]?.statements).toEqual(['listen user_notifications']);
-    sessions[0]?.notify('7');
-    expect(calls).toEqual([false]);
+    const counted: HubEvent = { kind: 'count', unread: 3, version: 12 };
+    sessions[0]?.notify('7:3:12');
+    // Not ours: ignored.
+    sessions[0]?.notify('7:x:1');
+    sessions[0]?.notify('');
+    expect(calls).toEqual([counted]);
     expect(others).toEqual([]);
+    const missed: HubEvent = { kind: 'reread', missed: true };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     sessions[0]?.lose(new Error('connection terminated'));
     expect(sessions[0]?.released).toEqual([true]);
     await vi.waitFor(() => expect(sessions).toHaveLength(2), { timeout: 5000 });
-    await vi.waitFor(() => expect(calls).toEqual([false, true]));
-    expect(others).toEqual([true]);
+    await vi.waitFor(() => expect(calls).toEqual([counted, missed]));
+    expect(others).toEqual([missed]);
     logged.mockRestore();
+    // A bare user id (an older replica's NOTIFY) asks for a re-read.
     sessions[1]?.notify('8');
-    expect(others).toEqual([true, false]);
+    expect(others).toEqual([missed, { kind: 'reread', missed: false }]);
     off();
     offOther();
     await vi.waitFor(() => expect(sessions[1]?.released).toEqual([false]));
