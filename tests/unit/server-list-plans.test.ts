@@ -5,7 +5,7 @@
  * all the user's rows, on the first page and on a page after a cursor.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { claimPageSql } from '../../server/claims/claims.repo';
+import { claimPageSql, claimPolicyPageSql, contractPrefixPattern } from '../../server/claims/claims.repo';
 import { contractPageSql } from '../../server/contracts/contracts.repo';
 import { feedbackPageSql } from '../../server/feedback/feedback.repo';
 import { notificationPageSql } from '../../server/notifications/notifications.repo';
@@ -51,6 +51,14 @@ const sortedScansOf = (node: PlanNode, table: string, inSort = false): string[] 
   const children = (node.Plans ?? []).map((child, index) => [child, index > 0 && node['Node Type'] === 'Nested Loop'] as const);
   return [...here, ...children.flatMap(([child, inner]) => (inner ? sortedScansOf(child, table) : sortedScansOf(child, table, inSort || node['Node Type'] === 'Sort')))];
 };
+
+const hasLimit = (node: PlanNode): boolean => node['Node Type'] === 'Limit' || (node.Plans ?? []).some(hasLimit);
+
+/** The sorts that are not bounded: neither a top-N under the limit right above it, nor a sort of what a limit below it let through. */
+const unboundedSorts = (node: PlanNode, parent?: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Sort' && parent?.['Node Type'] !== 'Limit' && !hasLimit(node) ? [nameOf(node)] : []),
+  ...(node.Plans ?? []).flatMap((child) => unboundedSorts(child, node)),
+];
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -159,6 +167,32 @@ describe(`list query plans (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('policies to claim on: each half of a page, searched or not, is read from its index in the list order; only a page is sorted', async () => {
+    const { rows } = await server.db.query<{ micros: string; id: number }>(
+      `select (extract(epoch from start_date) * 1000000)::bigint::text as micros, id from policies where user_id = $1 order by start_date desc, id desc offset 1000 limit 1`,
+      [heavy],
+    );
+    for (const search of [null, contractPrefixPattern('plan-1')]) {
+      const params = [heavy, register, phone, 21, search];
+      for (const [sql, args] of [[claimPolicyPageSql('mn', false), params], [claimPolicyPageSql('mn', true), [...params, rows[0]!.micros, rows[0]!.id]]] as const) {
+        const tree = await treeOf(sql, [...args]);
+        const plan = nodesOf(tree).map(nameOf);
+        expect(plan).not.toContainEqual(expect.stringMatching(/^Seq Scan policies/));
+        if (search === null) {
+          expect(plan.filter((node) => / policies$/.test(node))).toEqual([]);
+          expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_user_start_idx/));
+          expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_insured_start_idx/));
+          expect(sortedScansOf(tree, 'policies')).toEqual([]);
+        } else {
+          // A search may read a half's matches from its index (bitmap) and keep the page's top N of them: a bounded sort.
+          expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_user_start_idx/));
+          expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_insured_start_idx/));
+          expect(unboundedSorts(tree), plan.join(' / ')).toEqual([]);
+        }
+      }
+    }
+  });
+
   it('due fees: the policies in force from their indexes, their unpaid fees from fee_schedule_unpaid_idx, and only a top-N sort', async () => {
     const params = [heavy, register, phone, 24, '2026-01-01', '2026-02-01'];
     const tree = await treeOf(dueFeesSql('mn'), params);
@@ -174,13 +208,7 @@ describe(`list query plans (${testDatabaseKind()})`, () => {
     ];
     expect(feeScans(tree).length).toBeGreaterThan(0);
     expect(feeScans(tree).filter((scan) => !scan.inner)).toEqual([]);
-    // Every sort is bounded: a top-N under the limit right above it, or a sort of what a limit below it let through.
-    const hasLimit = (node: PlanNode): boolean => node['Node Type'] === 'Limit' || (node.Plans ?? []).some(hasLimit);
-    const unbounded = (node: PlanNode, parent?: PlanNode): string[] => [
-      ...(node['Node Type'] === 'Sort' && parent?.['Node Type'] !== 'Limit' && !hasLimit(node) ? [nameOf(node)] : []),
-      ...(node.Plans ?? []).flatMap((child) => unbounded(child, node)),
-    ];
-    expect(unbounded(tree), plan.join(' / ')).toEqual([]);
+    expect(unboundedSorts(tree), plan.join(' / ')).toEqual([]);
     const { rows } = await server.db.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${dueFeesSql('mn')}`, params);
     const raw = rows[0]?.['QUERY PLAN'];
     const analysed = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
