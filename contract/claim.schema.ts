@@ -175,7 +175,38 @@ export const claimPolicySchema = z.object({
   claim_types: z.array(z.enum(CLAIM_TYPES)),
 });
 export type ClaimPolicy = z.infer<typeof claimPolicySchema>;
-export const claimPoliciesSchema = z.object({ policies: z.array(claimPolicySchema) });
+
+/** How many policies a page of GET /api/claims/policies/ holds. */
+export const CLAIM_POLICIES_PAGE_SIZE = 20;
+export const CONTRACT_SEARCH_MAX = 32;
+
+/**
+ * The policy choice's search: the contract number or its beginning ("LI-2023", "li-2023-000184"),
+ * trimmed and compared without case; letters, digits, '-' and '/' only (`validation.contractSearch`).
+ */
+export const contractSearchSchema = z.string({ error: messages.contractSearch }).check(
+  z.trim(),
+  z.minLength(1, messages.contractSearch),
+  z.maxLength(CONTRACT_SEARCH_MAX, messages.contractSearch),
+  z.regex(/^[\p{L}\p{N}/-]+$/u, messages.contractSearch),
+);
+
+/**
+ * GET /api/claims/policies/'s query besides `?before=`: `contract`, a search by contract number
+ * (contractSearchSchema); `id`, one policy by its id (the wizard's look-up of its policy's name).
+ */
+export const claimPoliciesQuerySchema = z.object({
+  contract: z.optional(contractSearchSchema),
+  id: z.optional(z.string().check(z.regex(/^[1-9]\d{0,8}$/, messages.integer))),
+});
+
+/**
+ * GET /api/claims/policies/?before={cursor}&contract={search}: a page of the user's active policies in
+ * the contracts' order (newest start first, then id), CLAIM_POLICIES_PAGE_SIZE a page; `next` as every
+ * keyset list (contract/page.schema.ts). With `?id=` the one policy (or none), `next` null.
+ */
+export const claimPoliciesSchema = z.object({ policies: z.array(claimPolicySchema), next: nextCursorSchema });
+export type ClaimPolicies = z.infer<typeof claimPoliciesSchema>;
 
 export const claimDocumentSchema = z.object({
   id: z.int(),

@@ -37,9 +37,27 @@ export const feeItemSchema = z.object({
 });
 export type FeeItem = z.infer<typeof feeItemSchema>;
 
-/** GET /api/contracts/{id}/fees/ (the policy's whole schedule) and GET /api/fees/due/ (due and overdue across my policies). */
+/** GET /api/contracts/{id}/fees/ (the policy's whole schedule). */
 export const feeListSchema = z.object({ fees: z.array(feeItemSchema) });
 export type FeeList = z.infer<typeof feeListSchema>;
+
+/**
+ * How many due fees GET /api/fees/due/ lists: one payment's worth. The fee chooser chooses every
+ * listed fee at first, so a longer list would be refused at the pay button (MAX_FEES_PER_PAYMENT).
+ */
+export const DUE_FEES_SHOWN = MAX_FEES_PER_PAYMENT;
+
+/**
+ * GET /api/fees/due/: the earliest DUE_FEES_SHOWN unpaid due and overdue fees across my policies in
+ * force (overdue first, then by due date and contract number), and `total` over all of them: how
+ * many, their sum (MNT) and how many of them are overdue. `more`: some are not in `fees`.
+ */
+export const dueFeesSchema = z.object({
+  fees: z.array(feeItemSchema),
+  total: z.object({ count: z.int(), amount: z.int(), overdue: z.int() }),
+  more: z.boolean(),
+});
+export type DueFees = z.infer<typeof dueFeesSchema>;
 
 /**
  * POST /api/fee-payments/ (bearer, Idempotency-Key): one payment of the chosen fees with one

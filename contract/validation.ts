@@ -65,6 +65,7 @@ export const messages = {
   invalidCharacters: 'validation.invalidCharacters',
   tooDeep: 'validation.tooDeep',
   listCursor: 'validation.listCursor',
+  contractSearch: 'validation.contractSearch',
 } as const;
 
 /** Phone: required, digits only, exactly 8 digits. */

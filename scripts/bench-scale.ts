@@ -33,12 +33,16 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { fmt, freePort, line, ROOT, startChild, stop } from './bench-children';
 import pg from 'pg';
+import { DUE_WINDOW_DAYS } from '../contract/fee.schema';
+import { todayInMongolia } from '../contract/insurance.schema';
 import { issueToken } from '../server/auth/token';
-import { claimPageSql } from '../server/claims/claims.repo';
+import { claimPageSql, claimPolicyPageSql, contractPrefixPattern } from '../server/claims/claims.repo';
 import type { Db } from '../server/db/db';
 import { openDb } from '../server/db/open';
 import { contractPageSql } from '../server/contracts/contracts.repo';
+import { dueFeesSql } from '../server/fees/fees.repo';
 import { feedbackPageSql } from '../server/feedback/feedback.repo';
+import { addDays } from '../server/insurance';
 import { notificationPageSql } from '../server/notifications/notifications.repo';
 
 const { values: options } = parseArgs({
@@ -296,6 +300,7 @@ try {
       [heavy.id],
     )
   ).rows[0];
+  const visible = [heavy.id, heavyUser[0]?.register ?? null, heavyUser[0]?.phone ?? null];
   const plans: [string, string, unknown[]][] = [
     ['contracts, first page', contractPageSql('mn', false), [heavy.id, heavyUser[0]?.register ?? null, heavyUser[0]?.phone ?? null, 21, '2026-01-01', '2026-02-01']],
     ['claims, first page', claimPageSql('mn', false), [heavy.id, 21]],
@@ -303,6 +308,10 @@ try {
     ['notifications, first page', notificationPageSql(false), [heavy.id, 21]],
     ['notifications, after a cursor', notificationPageSql(true), [heavy.id, 21, midNotification]],
     ['feedback, first page', feedbackPageSql('mn', false), [heavy.id, 21]],
+    // The two pickers: the earliest 24 due fees with the totals (a top-N sort is expected), and the policies to claim on.
+    ['due fees (24 and totals)', dueFeesSql('mn'), [...visible, 24, todayInMongolia(), addDays(todayInMongolia(), DUE_WINDOW_DAYS)]],
+    ['claim policies, first page', claimPolicyPageSql('mn', false), [...visible, 21, null]],
+    ['claim policies, searched', claimPolicyPageSql('mn', false), [...visible, 21, contractPrefixPattern('BENCH-0000001')]],
   ];
   console.log('\nPlans of the list queries for the heavy user (EXPLAIN ANALYZE; FLAGGED: a Seq Scan or a Sort):');
   for (const [label, sql, params] of plans) {

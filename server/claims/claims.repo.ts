@@ -12,6 +12,7 @@ import {
   type ClaimDocument,
   type ClaimList,
   type ClaimOutcome,
+  type ClaimPolicies,
   type ClaimPolicy,
   type ClaimStage,
   type ClaimSummary,
@@ -46,13 +47,53 @@ const toPolicy = (row: PolicyRow): ClaimPolicy => ({
   claim_types: [...claimTypesFor(row.product_id, row.category)],
 });
 
-/** The user's active policies, to claim on. */
-export const claimablePolicies = async (db: Queryable, user: Parameters<typeof visibleParams>[0], language: Language): Promise<ClaimPolicy[]> => {
-  const { rows } = await db.query<PolicyRow>(
-    `select ${policyColumns(language)} ${POLICY_FROM} where ${VISIBLE_POLICY} and p.status = 'active' order by p.start_date desc, p.id desc`,
-    visibleParams(user),
-  );
-  return rows.map(toPolicy);
+/**
+ * One half of the policy choice: the ids of the active policies `who` picks, in the contracts' order,
+ * whose contract number starts with $5 (when not null), from the cursor on ($6/$7), at most $4.
+ */
+const claimPolicyBranch = (who: string, after: boolean) =>
+  `(select p.id, p.start_date from policies p
+     where ${who} and p.status = 'active' and ($5::text is null or upper(p.contract_number) like $5::text)${after ? ` and ${beforeCursor('p.start_date', 'p.id', 6, 'date')}` : ''}
+     order by p.start_date desc, p.id desc limit $4)`;
+
+/**
+ * A page of the policies to claim on (GET /api/claims/policies/?before=&contract=): $1 the user's id,
+ * $2 register, $3 phone (`visibleParams`), $4 the rows to read, $5 a LIKE pattern of the contract
+ * number (upper case) or null, with `after` $6/$7 the cursor. As the contracts' page
+ * (contractPageSql): VISIBLE's two halves read on their indexes in the list's order (migration 024),
+ * at most 2 × $4 ids merged, and only the page's rows joined to their product and owner.
+ */
+export const claimPolicyPageSql = (language: Language, after: boolean) => `
+  select ${policyColumns(language)}, ${cursorColumn('p.start_date', 'p.id')}
+    from (select id from (
+            ${claimPolicyBranch('p.user_id = $1', after)}
+            union all
+            ${claimPolicyBranch('p.insured_register = $2 and p.insured_phone = $3 and p.user_id is distinct from $1', after)}
+          ) both_halves order by start_date desc, id desc limit $4) page
+    join policies p on p.id = page.id
+    join products pr on pr.id = p.product_id left join users u on u.id = p.user_id
+   order by p.start_date desc, p.id desc`;
+
+/** A contract-number search as a LIKE pattern of the upper-cased number: the search's beginning, its wildcards taken literally. */
+export const contractPrefixPattern = (search: string) => `${search.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+/** A page of the user's active policies to claim on, in the contracts' order; `search` a contract number's beginning. */
+export const claimablePolicyPage = async (
+  db: Queryable,
+  user: Parameters<typeof visibleParams>[0],
+  language: Language,
+  search: string | null,
+  before: [string, string] | null,
+  pageSize: number,
+): Promise<ClaimPolicies> => {
+  const { rows } = await db.query<PolicyRow & { cursor: string }>(claimPolicyPageSql(language, before !== null), [
+    ...visibleParams(user),
+    pageSize + 1,
+    search === null ? null : contractPrefixPattern(search),
+    ...(before ?? []),
+  ]);
+  const page = pageOf(rows, pageSize, toPolicy);
+  return { policies: page.items, next: page.next };
 };
 
 export const claimablePolicy = async (db: Queryable, user: Parameters<typeof visibleParams>[0], policyId: number, language: Language) => {

@@ -6,7 +6,9 @@
 import { Hono, type Context } from 'hono';
 import {
   addDocumentBodySchema,
+  CLAIM_POLICIES_PAGE_SIZE,
   claimMessages,
+  claimPoliciesQuerySchema,
   CLAIMS_PAGE_SIZE,
   eventStepSchemaFor,
   firstIncompleteClaimStep,
@@ -16,9 +18,11 @@ import {
   typeStepSchema,
   type Claim,
   type ClaimList,
+  type ClaimPolicies,
   type ClaimPolicy,
 } from '../../contract/claim.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
+import { toFieldErrors } from '../../contract/validation';
 import { requireUser, type UserRow } from '../auth';
 import type { Db, Queryable } from '../db/db';
 import { jsonBodyLimit } from '../http/body-limit';
@@ -30,8 +34,8 @@ import { languageOf } from '../http/language';
 import { readBody } from '../http/validate';
 import { claimUploads, sealUploads } from '../uploads';
 import {
-  claimablePolicies,
   claimablePolicy,
+  claimablePolicyPage,
   claimDocumentUploads,
   claimOfDocumentUpload,
   deleteClaimDocument,
@@ -88,7 +92,17 @@ export const claimRoutes = ({ db, secret }: { db: Db; secret: string }) => {
       return answer(c, tx, saved);
     });
 
-  app.get('/claims/policies/', signedIn, async (c) => c.json({ policies: await claimablePolicies(db, userOf(c), languageOfRequest(c)) }));
+  app.get('/claims/policies/', signedIn, async (c) => {
+    const query = claimPoliciesQuerySchema.safeParse({ contract: c.req.query('contract'), id: c.req.query('id') });
+    if (!query.success) throw badRequest(toFieldErrors(query.error));
+    const language = languageOfRequest(c);
+    if (query.data.id !== undefined) {
+      // The wizard's look-up of its one policy (its name in the current language), wherever it is in the list.
+      const policy = await claimablePolicy(db, userOf(c), Number(query.data.id), language);
+      return c.json<ClaimPolicies>({ policies: policy ? [policy] : [], next: null });
+    }
+    return c.json<ClaimPolicies>(await claimablePolicyPage(db, userOf(c), language, query.data.contract ?? null, cursorOf(c), CLAIM_POLICIES_PAGE_SIZE));
+  });
 
   app.get('/claims/', signedIn, async (c) => {
     return c.json<ClaimList>(await listClaims(db, userOf(c).id, languageOfRequest(c), cursorOf(c), CLAIMS_PAGE_SIZE));

@@ -55,6 +55,52 @@ export const dueFeesOf = async (q: Queryable, policyIds: readonly number[], lang
   return rows.map((row) => toFeeItem(row, today));
 };
 
+/**
+ * GET /api/fees/due/ in one statement: $1 the user's id, $2 register, $3 phone (`visibleParams`), $4
+ * the fees to list, $5 today, $6 the last day a fee is 'due'. VISIBLE_POLICY's two halves are read
+ * each on its own index (migration 024: `policies_user_start_idx`, `policies_insured_start_idx`), and
+ * each policy in force looks up its unpaid fees up to $6 on `fee_schedule_unpaid_idx` (a lateral
+ * join kept one by `offset 0`: flattened, the planner may merge-join a scan of everyone's unpaid fees). Window aggregates count and sum all of them in the database,
+ * a bounded top-$4 sort picks the earliest (overdue first, then due date, contract number), and only
+ * those rows are joined to their product. Every row carries the totals; no row when nothing is due.
+ */
+export const dueFeesSql = (language: Language) => `
+  select d.id::int as id, d.policy_id, d.contract_number, pr.name_${language} as product_name, d.due_date, d.amount,
+         d.paid_at, d.confirmed_at, d.policy_status, d.user_id, d.total_count, d.total_amount, d.total_overdue
+    from (select s.id, p.id as policy_id, p.contract_number, p.product_id, s.due_date, s.amount, s.paid_at, s.confirmed_at,
+                 p.status as policy_status, p.user_id,
+                 count(*) over () as total_count, sum(s.amount) over () as total_amount,
+                 count(*) filter (where s.due_date < $5::date) over () as total_overdue
+            from (select p.id, p.contract_number, p.product_id, p.status, p.user_id from policies p
+                   where p.user_id = $1 and ${POLICY_IN_FORCE}
+                  union all
+                  select p.id, p.contract_number, p.product_id, p.status, p.user_id from policies p
+                   where p.insured_register = $2 and p.insured_phone = $3 and p.user_id is distinct from $1 and ${POLICY_IN_FORCE}) p
+            cross join lateral (
+              select s.id, s.due_date, s.amount, s.paid_at, s.confirmed_at from fee_schedule s
+               where s.policy_id = p.id and s.paid_at is null and s.due_date <= $6::date
+              offset 0) s
+           order by s.due_date, p.contract_number, s.id
+           limit $4) d
+    join products pr on pr.id = d.product_id
+   order by d.due_date, d.contract_number, d.id`;
+
+export interface DueFeeRow extends FeeRow {
+  total_count: string | number;
+  total_amount: string | number;
+  total_overdue: string | number;
+}
+
+/** The earliest `limit` due and overdue fees of the user's policies in force, with the totals over all of them (dueFeesSql). */
+export const readDueFees = async (q: Queryable, user: UserRow, language: Language, limit: number, today: string, dueUntil: string) => {
+  const { rows } = await q.query<DueFeeRow>(dueFeesSql(language), [...visibleParams(user), limit, today, dueUntil]);
+  const first = rows[0];
+  const total = first
+    ? { count: Number(first.total_count), amount: Number(first.total_amount), overdue: Number(first.total_overdue) }
+    : { count: 0, amount: 0, overdue: 0 };
+  return { fees: rows.map((row) => toFeeItem(row, today)), total };
+};
+
 const todayPlusWindow = () => {
   const today = new Date(`${todayInMongolia()}T00:00:00Z`);
   today.setUTCDate(today.getUTCDate() + 31);

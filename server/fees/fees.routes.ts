@@ -10,8 +10,11 @@ import { RESEND_SECONDS, type CodeSent } from '../../contract/account.schema';
 import { errorKeys } from '../../contract/error.schema';
 import {
   createFeePaymentBodySchema,
+  DUE_FEES_SHOWN,
+  DUE_WINDOW_DAYS,
   feeAccessConfirmSchema,
   feeAccessStartSchema,
+  type DueFees,
   type FeeAccess,
   type FeeItem,
   type FeeList,
@@ -29,7 +32,8 @@ import { claimIdempotencyKey, findIdempotencyKey, idempotencyKeyOf, requestHash 
 import { once } from '../http/idempotent-answer';
 import { languageOf, type Language } from '../http/language';
 import { readBody } from '../http/validate';
-import { isUuid } from '../insurance';
+import { addDays, isUuid } from '../insurance';
+import { todayInMongolia } from '../../contract/insurance.schema';
 import { maskPhone } from '../payments';
 import { createFeeInvoice } from './fee-invoices';
 import {
@@ -42,6 +46,7 @@ import {
   readAccess,
   readAccessPolicy,
   readAccessTimers,
+  readDueFees,
   readFeePayment,
   setFeePaymentInvoice,
   sumOfFees,
@@ -120,8 +125,9 @@ export const feeRoutes = ({ db, secret, verifications, ttlSeconds, trustedProxie
   });
 
   app.get('/fees/due/', signedIn, async (c) => {
-    const ids = await visiblePolicyIds(db, c.var.user);
-    return c.json<FeeList>({ fees: await dueFeesOf(db, ids, languageOfRequest(c)) });
+    const today = todayInMongolia();
+    const { fees, total } = await readDueFees(db, c.var.user, languageOfRequest(c), DUE_FEES_SHOWN, today, addDays(today, DUE_WINDOW_DAYS));
+    return c.json<DueFees>({ fees, total, more: total.count > fees.length });
   });
 
   app.post('/fee-payments/', jsonBodyLimit, signedIn, async (c) => {

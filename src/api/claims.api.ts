@@ -6,8 +6,18 @@ import { http, request } from './client';
 
 const claimPath = (id: number) => `api/claims/${encodeURIComponent(String(id))}/`;
 
-/** GET /api/claims/policies/: the user's active policies, with the claim types each offers. */
-export const getClaimPolicies = () => request(claimPoliciesSchema, () => http.get('api/claims/policies/').json());
+/**
+ * GET /api/claims/policies/: a page of the user's active policies (with the claim types each offers),
+ * from the `next` cursor of the page before, those whose contract number begins with `contract`; or,
+ * with `id`, that one policy (none when it is not the user's active one).
+ */
+export const getClaimPolicies = (query: { before?: string | null; contract?: string | null; id?: number } = {}) => {
+  const searchParams: Record<string, string> = {};
+  if (query.id !== undefined) searchParams.id = String(query.id);
+  if (query.contract) searchParams.contract = query.contract;
+  if (query.before) searchParams.before = query.before;
+  return request(claimPoliciesSchema, () => http.get('api/claims/policies/', { searchParams }).json());
+};
 /** GET /api/claims/?before=: drafts and sent claims, newest first, 20 a page, from the `next` cursor of the page before. */
 export const getClaims = (before: string | null) =>
   request(claimListSchema, () => http.get('api/claims/', before ? { searchParams: { before } } : {}).json());

@@ -1,7 +1,7 @@
 /** Fees (docs/api.md, "Fees"): one function per call. */
 import { http, request } from './client';
 import { codeSentSchema } from '../../contract/account.schema';
-import { feeAccessSchema, feeListSchema, feePaymentSchema, type CreateFeePaymentBody, type FeeAccessStart } from '../../contract/fee.schema';
+import { dueFeesSchema, feeAccessSchema, feeListSchema, feePaymentSchema, type CreateFeePaymentBody, type FeeAccessStart } from '../../contract/fee.schema';
 import { IDEMPOTENCY_HEADER } from '../../contract/insurance.schema';
 
 const id = (value: string | number) => encodeURIComponent(String(value));
@@ -9,8 +9,8 @@ const id = (value: string | number) => encodeURIComponent(String(value));
 /** GET /api/contracts/{id}/fees/: the policy's whole fee schedule. */
 export const getPolicyFees = (policyId: string | number) => request(feeListSchema, () => http.get(`api/contracts/${id(policyId)}/fees/`).json());
 
-/** GET /api/fees/due/: every due and overdue fee of my policies. */
-export const getDueFees = () => request(feeListSchema, () => http.get('api/fees/due/').json());
+/** GET /api/fees/due/: the earliest due and overdue fees of my policies (one payment's worth), with the totals over all of them. */
+export const getDueFees = () => request(dueFeesSchema, () => http.get('api/fees/due/').json());
 
 /** POST /api/fee-payments/: one payment of the chosen fees (the same key answers the same payment). */
 export const createFeePayment = (key: string, body: CreateFeePaymentBody) =>

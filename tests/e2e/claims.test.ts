@@ -489,6 +489,65 @@ describe('claims of the demo user', () => {
     expect(await numbers()).toHaveLength(20);
   }, 60_000);
 
+  it('offers a search by contract number when there are more policies than a page; it finds one further on, whose wizard names it', async () => {
+    // The second user gets 25 more active policies, a day apart (the newest first in the choice).
+    const { rows } = await e2e.db.query<{ user_id: number; product_id: number }>(
+      'select u.id as user_id, p.product_id from users u join policies p on p.user_id = u.id where u.email = $1 limit 1',
+      [secondUser.email],
+    );
+    const owner = rows[0];
+    if (!owner) throw new Error('the second user has no policy');
+    await e2e.db.query(
+      `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+       select $1, 'PS-2026-' || lpad(n::text, 6, '0'), $2, date '2026-01-01' - n, date '2040-01-01', 10000, 'monthly', 'active'
+         from generate_series(1, 25) n`,
+      [owner.user_id, owner.product_id],
+    );
+    const { rows: named } = await e2e.db.query<{ name_mn: string; name_en: string }>('select name_mn, name_en from products where id = $1', [owner.product_id]);
+    const names = named[0];
+    if (!names || names.name_mn === names.name_en) throw new Error('the product needs two names');
+    const { header, page } = await e2e.openSite({ language: 'en', signedInAs: secondUser });
+    const t = (key: string, values: Record<string, string | number> = {}) => text('en', `claims:${key}`, values);
+    await page.goto('/user/claim/create');
+    const choices = page.locator('.claim-policy');
+    await expectVisible(page.getByText('PS-2026-000001', { exact: false }));
+    expect(await choices.count()).toBe(20);
+    expect(await page.locator('.claim-policy', { hasText: 'PS-2026-000025' }).count()).toBe(0);
+    // A bad search is refused in the field, translated, before anything is asked.
+    const field = page.getByRole('textbox', { name: t('create.searchLabel') });
+    await field.fill('25%');
+    await field.press('Enter');
+    await expectVisible(page.getByText(exactly(text('en', 'validation:contractSearch'))));
+    // The keyboard alone: type the number's beginning, Enter.
+    await field.fill('ps-2026-000025');
+    await field.press('Enter');
+    await expectVisible(page.getByText(exactly(t('create.searchShown', { contract: 'ps-2026-000025' }))));
+    await expect.poll(() => choices.count()).toBe(1);
+    await expectVisible(page.locator('.claim-policy', { hasText: 'PS-2026-000025' }));
+    // A number no policy has: the empty result says so.
+    await field.fill('PS-2027');
+    await field.press('Enter');
+    await expectVisible(page.getByText(exactly(t('create.noMatch', { contract: 'PS-2027' }))));
+    await page.getByRole('button', { name: t('create.searchClear') }).click();
+    await expect.poll(() => choices.count()).toBe(20);
+    // The pages of the choice, and the search again; its wizard names the policy (its own look-up, not the first page).
+    await page.getByRole('navigation', { name: t('create.pages') }).getByRole('link', { name: t('create.more') }).click();
+    await expectVisible(page.locator('.claim-policy', { hasText: 'PS-2026-000025' }));
+    await field.fill('PS-2026-000025');
+    await field.press('Enter');
+    await expect.poll(() => choices.count()).toBe(1);
+    await choices.getByRole('link', { name: /PS-2026-000025/ }).click();
+    const wizard = new ClaimWizard(page, 'en');
+    await expectVisible(wizard.heading('type'));
+    const policyLine = page.locator('.claim-wizard__policy');
+    await expect.poll(() => policyLine.textContent()).toContain(names.name_en);
+    await expect.poll(() => policyLine.textContent()).toContain('PS-2026-000025');
+    // The flag: the policy's name in Mongolian, though the policy is not on the choice's first page.
+    await header.switchLanguage();
+    await expectVisible(new ClaimWizard(page, 'mn').heading('type'));
+    await expect.poll(() => policyLine.textContent(), { timeout: 10_000 }).toContain(names.name_mn);
+  }, 60_000);
+
   // A test per language: ten page loads and axe runs in one test took over two minutes on a busy 2-core machine.
   for (const language of ['mn', 'en'] as const) {
     it(`has no axe violations on the wizard steps in ${language}, and none scrolls sideways at 375 px`, async () => {

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DUE_FEES_SHOWN, dueFeesSchema } from '../../contract/fee.schema';
 import { contractListSchema } from '../../contract/insurance.schema';
 import { contact } from '../../src/platform/config';
 import { useBrowserTests } from './support/harness';
@@ -255,6 +256,41 @@ describe('paying fees', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'fees:flow.title')) }));
     await expectVisible(page.getByLabel('Phone in the contract'));
   });
+
+  it('lists one payment\'s worth of due premiums and says, in both languages, how many more there are and where to pay them', async () => {
+    // A customer with 30 policies, each with an overdue premium.
+    const customer = { email: 'cm-resume@example.com', password: 'cmresume1234', name: '', creditMedEligible: false };
+    const { rows: owner } = await e2e.db.query<{ id: number }>('select id from users where email = $1', [customer.email]);
+    await e2e.db.query(
+      `with made as (
+         insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+         select $1, 'MF-2025-' || lpad(n::text, 6, '0'), (select min(id) from products), date '2025-01-01', date '2040-01-01', 10000 + n, 'monthly', 'active'
+           from generate_series(1, 30) n returning id, fee_amount)
+       insert into fee_schedule (policy_id, seq, due_date, amount) select id, 1, current_date - 10, fee_amount from made`,
+      [owner[0]!.id],
+    );
+    const token = await accessTokenFor(e2e.baseUrl, customer);
+    const due = dueFeesSchema.parse(await (await fetch(`${e2e.baseUrl}/api/fees/due/`, { headers: { Authorization: `Bearer ${token}` } })).json());
+    expect(due.total.count).toBeGreaterThanOrEqual(30);
+    const hidden = due.total.count - DUE_FEES_SHOWN;
+    for (const [language, path] of [['en', '/user/fee-payment'], ['mn', '/fee']] as const) {
+      const page = await e2e.openPage({ language, signedInAs: customer, width: 375 });
+      await page.goto(path);
+      await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBe(DUE_FEES_SHOWN);
+      const notice = page.getByRole('region', { name: exactly(text(language, 'fees:more.title_other', { count: hidden })) });
+      await expectVisible(notice);
+      await expectVisible(notice.getByText(text(language, 'fees:more.what_other', { count: DUE_FEES_SHOWN })));
+      expect(await notice.textContent()).toContain(String(due.total.overdue));
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+      // Every listed premium is chosen, and one payment holds them all.
+      await expect.poll(() => page.locator('.fee-list input[type="checkbox"]:checked').count()).toBe(DUE_FEES_SHOWN);
+      if (language === 'en') {
+        await notice.getByRole('link', { name: exactly(text('en', 'fees:more.policies')) }).click();
+        await expectPath(page, '/user/contract');
+      }
+      await page.close();
+    }
+  }, 60_000);
 
   it('shows every fee page at 375 px without sideways scrolling, in both languages', async () => {
     const id = await policyIdOf('TS-2022-004512');

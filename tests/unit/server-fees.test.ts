@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '../../contract/error.schema';
-import { feeAccessSchema, feeListSchema, feePaymentSchema } from '../../contract/fee.schema';
+import { DUE_FEES_SHOWN, dueFeesSchema, feeAccessSchema, feeListSchema, feePaymentSchema, MAX_FEES_PER_PAYMENT } from '../../contract/fee.schema';
 import { invoiceSchema } from '../../contract/payment.schema';
 import { contractDetailSchema, contractListSchema, todayInMongolia } from '../../contract/insurance.schema';
 import { loadMigrations } from '../../server/db/migrate';
@@ -64,14 +64,71 @@ describe('fee schedule', () => {
   it('lists every due and overdue fee across my policies, oldest first, and none of another user', async () => {
     const response = await send(app, 'GET', '/api/fees/due/', undefined, bearer(demoToken));
     expect(response.status).toBe(200);
-    const { fees } = feeListSchema.parse(await response.json());
+    const { fees, total, more } = dueFeesSchema.parse(await response.json());
     const numbers = new Set(fees.map((fee) => fee.contract_number));
     expect(numbers).toEqual(new Set(['LI-2023-000184', 'TS-2022-004512']));
     expect(fees.every((fee) => fee.status === 'due' || fee.status === 'overdue')).toBe(true);
     expect(fees.map((fee) => fee.due_date)).toEqual([...fees.map((fee) => fee.due_date)].sort());
-    const other = feeListSchema.parse(await (await send(app, 'GET', '/api/fees/due/', undefined, bearer(user2Token))).json());
+    // Fewer than a payment's worth: all of them are listed, and the totals are theirs.
+    expect(more).toBe(false);
+    expect(total).toEqual({
+      count: fees.length,
+      amount: fees.reduce((sum, fee) => sum + fee.amount, 0),
+      overdue: fees.filter((fee) => fee.status === 'overdue').length,
+    });
+    const other = dueFeesSchema.parse(await (await send(app, 'GET', '/api/fees/due/', undefined, bearer(user2Token))).json());
     expect(other.fees.some((fee) => numbers.has(fee.contract_number))).toBe(false);
     expect((await send(app, 'GET', '/api/fees/due/')).status).toBe(401);
+  });
+
+  it('lists one payment\'s worth of due fees, the earliest first, with the totals over all of them, for any number of policies', async () => {
+    // 40 policies of one user in force (one lapsed), each with an overdue fee and a due one, and fees that are not
+    // listed: paid, upcoming, and those of a cancelled policy.
+    const token = await tokenFor(server.db, server.secret, 'cm-resume@example.com');
+    const { rows: owner } = await server.db.query<{ id: number }>("select id from users where email = 'cm-resume@example.com'");
+    const today = todayInMongolia();
+    const { rows: policies } = await server.db.query<{ id: number; contract_number: string }>(
+      `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+       select $1, 'DUE-' || lpad(n::text, 3, '0'), (select min(id) from products), date '2020-01-01', date '2040-01-01', 1000 + n, 'monthly',
+              case when n = 41 then 'cancelled' when n = 7 then 'lapsed' else 'active' end
+         from generate_series(1, 41) n returning id, contract_number`,
+      [owner[0]!.id],
+    );
+    const numberOf = new Map(policies.map((policy) => [policy.id, policy.contract_number]));
+    // Policy n: overdue on today − (50 − n) days (a few share a day: 'DUE-001' and 'DUE-002' then order by number), due on today + 5.
+    await server.db.query(
+      `insert into fee_schedule (policy_id, seq, due_date, amount, paid_at)
+       select p.id, k, case k when 1 then $1::date - (50 - least(substring(p.contract_number, 5)::int, 20)) when 2 then $1::date + 5
+                              when 3 then $1::date + 60 else $1::date - 400 end,
+              100 * substring(p.contract_number, 5)::int + k, case when k = 4 then now() end
+         from policies p, generate_series(1, 4) k where p.contract_number like 'DUE-%'`,
+      [today],
+    );
+    const response = await send(app, 'GET', '/api/fees/due/', undefined, bearer(token));
+    expect(response.status).toBe(200);
+    const { fees, total, more } = dueFeesSchema.parse(await response.json());
+    // Totals count every due and overdue fee of the user's policies in force: the 80 above and the seeded policy's.
+    const { rows: expected } = await server.db.query<{ count: number; amount: number; overdue: number }>(
+      `select count(*)::int as count, sum(s.amount)::int as amount, (count(*) filter (where s.due_date < $1::date))::int as overdue
+         from fee_schedule s join policies p on p.id = s.policy_id
+        where p.user_id = $2 and p.status in ('active', 'lapsed') and s.paid_at is null and s.due_date <= $1::date + 31`,
+      [today, owner[0]!.id],
+    );
+    expect(expected[0]!.count).toBeGreaterThanOrEqual(80);
+    expect(expected[0]!.overdue).toBeGreaterThanOrEqual(40);
+    expect(total).toEqual(expected[0]);
+    expect(more).toBe(true);
+    // One payment's worth, all payable at once: the earliest overdue fees, by date, then contract number.
+    expect(DUE_FEES_SHOWN).toBeLessThanOrEqual(MAX_FEES_PER_PAYMENT);
+    expect(fees).toHaveLength(DUE_FEES_SHOWN);
+    expect(fees.every((fee) => fee.status === 'overdue' && numberOf.has(fee.policy_id))).toBe(true);
+    const order = [...fees].sort((a, b) => a.due_date.localeCompare(b.due_date) || a.contract_number.localeCompare(b.contract_number));
+    expect(fees.map((fee) => fee.id)).toEqual(order.map((fee) => fee.id));
+    expect(fees.map((fee) => fee.contract_number)).toEqual(Array.from({ length: DUE_FEES_SHOWN }, (_, index) => `DUE-${String(index + 1).padStart(3, '0')}`));
+    expect(fees.map((fee) => fee.contract_number)).not.toContain('DUE-041');
+    // These fees can be paid in one payment.
+    const created = await send(app, 'POST', '/api/fee-payments/', { items: fees.map((fee) => fee.id), provider: 'qpay' }, { ...bearer(token), 'Idempotency-Key': newKey() });
+    expect(created.status).toBe(201);
   });
 
   it("answers 404 for another user's policy schedule", async () => {
@@ -182,7 +239,7 @@ describe('/fee look-up throttle', () => {
 });
 
 describe('paying fees', () => {
-  const dueOf = async (token: string) => feeListSchema.parse(await (await send(app, 'GET', '/api/fees/due/', undefined, bearer(token))).json()).fees;
+  const dueOf = async (token: string) => dueFeesSchema.parse(await (await send(app, 'GET', '/api/fees/due/', undefined, bearer(token))).json()).fees;
   const pay = (token: string, body: object, key = newKey()) => send(app, 'POST', '/api/fee-payments/', body, { ...bearer(token), 'Idempotency-Key': key });
   const complete = (invoiceId: string, result: 'paid' | 'failed' = 'paid') => send(app, 'POST', `/api/dev/payments/${invoiceId}/complete/`, { result });
 

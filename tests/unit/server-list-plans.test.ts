@@ -5,10 +5,11 @@
  * all the user's rows, on the first page and on a page after a cursor.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { claimPageSql } from '../../server/claims/claims.repo';
+import { claimPageSql, claimPolicyPageSql, contractPrefixPattern } from '../../server/claims/claims.repo';
 import { contractPageSql } from '../../server/contracts/contracts.repo';
 import { feedbackPageSql } from '../../server/feedback/feedback.repo';
 import { notificationPageSql } from '../../server/notifications/notifications.repo';
+import { dueFeesSql } from '../../server/fees/fees.repo';
 import { createTestServer, testDatabaseKind, type TestServer } from '../../server/testing';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -20,6 +21,7 @@ let phone: string;
 
 interface PlanNode {
   'Node Type': string;
+  'Sort Method'?: string;
   'Relation Name'?: string;
   'Index Name'?: string;
   Plans?: PlanNode[];
@@ -49,6 +51,14 @@ const sortedScansOf = (node: PlanNode, table: string, inSort = false): string[] 
   const children = (node.Plans ?? []).map((child, index) => [child, index > 0 && node['Node Type'] === 'Nested Loop'] as const);
   return [...here, ...children.flatMap(([child, inner]) => (inner ? sortedScansOf(child, table) : sortedScansOf(child, table, inSort || node['Node Type'] === 'Sort')))];
 };
+
+const hasLimit = (node: PlanNode): boolean => node['Node Type'] === 'Limit' || (node.Plans ?? []).some(hasLimit);
+
+/** The sorts that are not bounded: neither a top-N under the limit right above it, nor a sort of what a limit below it let through. */
+const unboundedSorts = (node: PlanNode, parent?: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Sort' && parent?.['Node Type'] !== 'Limit' && !hasLimit(node) ? [nameOf(node)] : []),
+  ...(node.Plans ?? []).flatMap((child) => unboundedSorts(child, node)),
+];
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -85,6 +95,14 @@ beforeAll(async () => {
     `insert into feedback (user_id, kind, policy_id, text, created_at)
      select $1, 'question', case when n % 2 = 0 then $2::int end, 'Plan ' || n, now() - n * interval '2 hours' from generate_series(1, 2000) n`,
     [heavy, policies[0]!.id],
+  );
+  // Each of the heavy user's 4,000 policies has an overdue fee, a due one, an upcoming one and a paid one.
+  await server.db.query(
+    `insert into fee_schedule (policy_id, seq, due_date, amount, paid_at)
+     select p.id, k, case k when 1 then date '2025-12-01' - p.id % 300 when 2 then date '2026-01-10' when 3 then date '2026-06-01' else date '2025-06-01' end,
+            10000, case when k = 4 then now() end
+       from policies p, generate_series(1, 4) k where p.contract_number like 'PLAN-%' and (p.user_id = $1::int or p.insured_register = $2)`,
+    [heavy, register],
   );
   await server.db.query('analyze feedback');
   await server.db.query('analyze policies');
@@ -147,5 +165,55 @@ describe(`list query plans (${testDatabaseKind()})`, () => {
       expect(plan).toContainEqual(expect.stringMatching(/^Index Scan feedback_user_created_idx/));
       expect(plan).not.toContainEqual(expect.stringMatching(/Sort/));
     }
+  });
+
+  it('policies to claim on: each half of a page, searched or not, is read from its index in the list order; only a page is sorted', async () => {
+    const { rows } = await server.db.query<{ micros: string; id: number }>(
+      `select (extract(epoch from start_date) * 1000000)::bigint::text as micros, id from policies where user_id = $1 order by start_date desc, id desc offset 1000 limit 1`,
+      [heavy],
+    );
+    for (const search of [null, contractPrefixPattern('plan-1')]) {
+      const params = [heavy, register, phone, 21, search];
+      for (const [sql, args] of [[claimPolicyPageSql('mn', false), params], [claimPolicyPageSql('mn', true), [...params, rows[0]!.micros, rows[0]!.id]]] as const) {
+        const tree = await treeOf(sql, [...args]);
+        const plan = nodesOf(tree).map(nameOf);
+        expect(plan).not.toContainEqual(expect.stringMatching(/^Seq Scan policies/));
+        if (search === null) {
+          expect(plan.filter((node) => / policies$/.test(node))).toEqual([]);
+          expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_user_start_idx/));
+          expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_insured_start_idx/));
+          expect(sortedScansOf(tree, 'policies')).toEqual([]);
+        } else {
+          // A search may read a half's matches from its index (bitmap) and keep the page's top N of them: a bounded sort.
+          expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_user_start_idx/));
+          expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_insured_start_idx/));
+          expect(unboundedSorts(tree), plan.join(' / ')).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('due fees: the policies in force from their indexes, their unpaid fees from fee_schedule_unpaid_idx, and only a top-N sort', async () => {
+    const params = [heavy, register, phone, 24, '2026-01-01', '2026-02-01'];
+    const tree = await treeOf(dueFeesSql('mn'), params);
+    const plan = nodesOf(tree).map(nameOf);
+    expect(plan.filter((node) => /^Seq Scan (policies|fee_schedule)$/.test(node))).toEqual([]);
+    expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan fee_schedule_unpaid_idx/));
+    expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_user_start_idx/));
+    expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_insured_start_idx/));
+    // The fees are looked up per policy (a nested loop's inner side), never read for everyone and joined after.
+    const feeScans = (node: PlanNode, inner = false): { inner: boolean; name: string }[] => [
+      ...(/fee_schedule/.test(nameOf(node)) && node['Node Type'] !== 'Subquery Scan' ? [{ inner, name: nameOf(node) }] : []),
+      ...(node.Plans ?? []).flatMap((child, index) => feeScans(child, inner || (node['Node Type'] === 'Nested Loop' && index > 0))),
+    ];
+    expect(feeScans(tree).length).toBeGreaterThan(0);
+    expect(feeScans(tree).filter((scan) => !scan.inner)).toEqual([]);
+    expect(unboundedSorts(tree), plan.join(' / ')).toEqual([]);
+    const { rows } = await server.db.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${dueFeesSql('mn')}`, params);
+    const raw = rows[0]?.['QUERY PLAN'];
+    const analysed = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
+    const methods = nodesOf(analysed).filter((node) => node['Node Type'] === 'Sort').map((node) => node['Sort Method']);
+    expect(methods).toContain('top-N heapsort');
+    expect(methods.filter((method) => method !== 'top-N heapsort' && method !== 'quicksort')).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * step is a file of its own (./*-step.tsx).
  */
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
@@ -60,12 +60,17 @@ const stepOfLocation = (location: string): ClaimStep | null => {
 
 /**
  * The view with the policy's product name in the current language: the draft was opened in the
- * language of that moment, so a switch of the flag reads the policies' names again.
+ * language of that moment, so a switch of the flag reads the policy's name again (its own look-up,
+ * `?id=`: the policy may be anywhere in the paged list).
  */
-function useNamedView(actor: ClaimActor): ClaimCreationView {
+function useNamedView(actor: ClaimActor, policyId: number): ClaimCreationView {
   const { i18n } = useTranslation(NAMESPACE);
   const view = useView(actor);
-  const names = useResource(getClaimPolicies, i18n.language);
+  const load = useCallback(
+    () => (Number.isInteger(policyId) && policyId > 0 ? getClaimPolicies({ id: policyId }) : Promise.resolve({ policies: [], next: null })),
+    [policyId],
+  );
+  const names = useResource(load, i18n.language);
   const name = names.data?.policies.find((policy) => policy.id === view.policy?.id)?.product_name;
   return useMemo(() => (view.policy && name && name !== view.policy.product_name ? { ...view, policy: { ...view.policy, product_name: name } } : view), [view, name]);
 }
@@ -74,7 +79,7 @@ function ClaimWizard({ userKey, policyId }: { userKey: string; policyId: number 
   const { t } = useTranslation(NAMESPACE);
   const [location] = useLocation();
   const actor = useClaimFlow(userKey, policyId, stepOfLocation(location));
-  const view = useNamedView(actor);
+  const view = useNamedView(actor, policyId);
   let step: ReactNode = null;
   switch (view.step) {
     case 'opening':

@@ -13,7 +13,7 @@ import { routePaths } from '../../../contract/paths';
 import { connectFeeFlow, type FeeFlowView } from '../../../machines/fee-flow.connect';
 import { feeFlowMachine, type FeeFlowInput } from '../../../machines/fee-flow.machine';
 import type { FeePaymentInput } from '../../../machines/fee-payment.machine';
-import { confirmFeeCode, getDueFees, getFeeAccess, resendFeeCode, startFeeAccess } from '../../api/fees.api';
+import { confirmFeeCode, getFeeAccess, resendFeeCode, startFeeAccess } from '../../api/fees.api';
 import { AuthActor, selectSession } from '../../platform/auth-context';
 import { useMessage } from '../../platform/messages';
 import { userKeyOf } from '../../flows/persistence';
@@ -25,7 +25,8 @@ import { Button, ButtonLink } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';
 import { Spinner } from '../../ui/spinner';
-import { feeInvoiceStatusMachine, feePaymentWith, newKey } from './fee-actors';
+import { DueFeesMore } from './due-fees-more';
+import { feeInvoiceStatusMachine, feePaymentWith, newKey, useDueFeesMachine } from './fee-actors';
 import { FeeChooser } from './fee-chooser';
 import { FeeInvoiceOutcome, FeeInvoiceStatus } from './fee-invoice-status';
 import './fees.css';
@@ -144,17 +145,17 @@ function FlowBody({ actor }: { actor: FlowActor }) {
 
 const paramOf = (search: string, name: string) => new URLSearchParams(search).get(name)?.trim() || null;
 
-const ownFeesMachine = feePaymentWith(async () => (await getDueFees()).fees);
-
 /** /fee for the signed-in customer first: the due fees of their own policies, and the way to another person's policy. */
 function OwnFees({ user, onLookup }: { user: string; onLookup: () => void }) {
   const { t } = useTranslation('fees');
   const input = useMemo<FeePaymentInput>(() => ({ fees: null, accessId: null, phone: '', newKey, leaves: true }), []);
-  const actor = useWizard(ownFeesMachine, { flow: 'fee-payment', version: 1, user, input, persist: false });
+  const { machine, summary } = useDueFeesMachine();
+  const actor = useWizard(machine, { flow: 'fee-payment', version: 1, user, input, persist: false });
   return (
     <>
       <h1>{t('own.title')}</h1>
       <p className="fee-page__lead">{t('own.lead')}</p>
+      {summary ? <DueFeesMore summary={summary} /> : null}
       <FeeChooser actor={actor} showPolicy emptyText={t('own.nothingDue')} />
       <section className="fee-section fee-other" aria-labelledby="fee-other-title">
         <h2 id="fee-other-title">{t('own.otherTitle')}</h2>
