@@ -79,7 +79,8 @@ describe('startServer()', () => {
     await server.db.query('delete from throttle_counters');
   });
 
-  it('gives every start its own database and a working close()', async () => {
+  // It migrates a fresh database like the beforeAll's start, so it gets the same limit as that hook.
+  it('gives every start its own database and a working close()', { timeout: 120_000 }, async () => {
     const other = await startServer({ distDir: dist, ...(await newDatabase()) });
     expect(other.port).not.toBe(server.port);
     await other.db.query(`update products set name_mn = 'Өөрчлөгдсөн' where id = 100`);

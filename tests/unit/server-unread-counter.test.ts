@@ -231,7 +231,9 @@ describe(`unread counter migration (${testDatabaseKind()})`, () => {
         drop table notification_unread;
         delete from schema_migrations where version = '026';`);
     });
-    const users = await Promise.all([1, 2, 3, 4].map((n) => newUser(`counter-upgrade-${n}@example.com`)));
+    // One after another: each new user's partner id is the largest so far plus one.
+    const users: number[] = [];
+    for (const n of [1, 2, 3, 4]) users.push(await newUser(`counter-upgrade-${n}@example.com`));
     await server.db.query(
       `insert into notifications (user_id, kind, params, read_at)
        select u.id, 'invoice_paid', '{}', case when n > u.unread then now() end
