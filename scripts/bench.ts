@@ -14,8 +14,9 @@
  *   npx tsx scripts/bench.ts                       # all of it (after `vite build`)
  *   npx tsx scripts/bench.ts --only /,/user,claim  # Lighthouse on these routes only (a path, a route's
  *                                                  # pattern or its name); skips the in-browser JS check
+ *   … --reports <dir>                              # also writes each page's Lighthouse report (JSON) there
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -36,6 +37,9 @@ const LIGHTHOUSE_LCP_MS = 2500;
 /** `--only a,b`: Lighthouse on these routes only (a path as opened, a route's pattern or its name). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument >= 0 ? (process.argv[onlyArgument + 1] ?? '').split(',').filter(Boolean) : null;
+/** `--reports <dir>`: where to write each page's whole Lighthouse report, to see what made a figure. */
+const reportsArgument = process.argv.indexOf('--reports');
+const reportsDir = reportsArgument >= 0 ? process.argv[reportsArgument + 1] : undefined;
 const ROUTES_FILE = fileURLToPath(new URL('../src/app/routes.ts', import.meta.url));
 
 interface ManifestChunk {
@@ -297,6 +301,10 @@ async function runLighthouse(baseUrl: string, visits: readonly RouteVisit[]): Pr
       const started = Date.now();
       const result = await lighthouse(`${baseUrl}${visit.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const lhr = result?.lhr;
+      if (reportsDir && lhr) {
+        mkdirSync(reportsDir, { recursive: true });
+        writeFileSync(join(reportsDir, `${visit.path.replace(/[^\w-]+/g, '_').replace(/^_|_$/g, '') || 'home'}.json`), JSON.stringify(lhr));
+      }
       const numeric = (id: string) => lhr?.audits[id]?.numericValue ?? null;
       const line: LighthouseLine = {
         path: visit.path,
