@@ -21,7 +21,8 @@ export const STREAM_SILENCE_MS = 60_000;
  * GET /api/notifications/stream/ (server-sent events), read with fetch rather than EventSource so the
  * bearer token goes in a header like every other call. Calls `onUnread` for each `unread` event and
  * resolves when the stream ends (the server closed it, or `signal` aborted); throws an `ApiError`
- * when it cannot be opened or goes silent.
+ * when it cannot be opened or goes silent. Asked for at low priority: background traffic that never
+ * competes with the page's own requests.
  */
 export const readNotificationStream = async (onUnread: (unread: number) => void, signal: AbortSignal): Promise<void> => {
   const silence = new AbortController();
@@ -38,7 +39,7 @@ export const readNotificationStream = async (onUnread: (unread: number) => void,
   };
   try {
     watch();
-    const response = await http.get('api/notifications/stream/', { timeout: false, signal: silence.signal, headers: { Accept: 'text/event-stream' } });
+    const response = await http.get('api/notifications/stream/', { timeout: false, priority: 'low', signal: silence.signal, headers: { Accept: 'text/event-stream' } });
     const reader = response.body?.getReader();
     if (!reader) return;
     const decoder = new TextDecoder();

@@ -1,7 +1,10 @@
 /**
  * The live unread count (issue 14): while a signed-in layout is mounted, one server-sent event stream
  * (GET /api/notifications/stream/) keeps `unread` current; it reconnects after a drop with a growing
- * wait (1, 2, 4 … 30 s) and at once when the page comes back online. The side menu's badge reads the
+ * wait (1, 2, 4 … 30 s) and at once when the page comes back online. It opens once the page has
+ * loaded and the browser is idle (issue 27): the page's own requests come first, and the stream's
+ * first event brings the count a moment later; it is asked for at low priority, so it is background
+ * traffic (a tool waiting for the network to go quiet, e.g. Lighthouse, does not wait for it). The side menu's badge reads the
  * count (`useUnreadCount`); the notifications and feedback pages reload when it reports a change
  * (`useNotificationChanges`). Pages that change it themselves (marking read) set it at once.
  */
@@ -49,6 +52,29 @@ export function useNotificationChanges(onChange: () => void) {
 
 const RETRY_MS = [1000, 2000, 4000, 8000, 15_000, 30_000];
 
+/** The longest the stream waits for an idle moment after the page's load event. */
+export const STREAM_IDLE_TIMEOUT_MS = 2000;
+
+/** Resolves once the page has loaded and the browser is idle (or `signal` aborts). */
+const afterLoadAndIdle = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    let idleId: number | undefined;
+    const done = () => {
+      window.removeEventListener('load', idle);
+      signal.removeEventListener('abort', done);
+      if (idleId !== undefined && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleId);
+      resolve();
+    };
+    function idle() {
+      // Safari has no requestIdleCallback: the next task after load will do.
+      if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(done, { timeout: STREAM_IDLE_TIMEOUT_MS });
+      else setTimeout(done, 0);
+    }
+    signal.addEventListener('abort', done);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+
 const wait = (ms: number, signal: AbortSignal, wake: EventTarget) =>
   new Promise<void>((resolve) => {
     const done = () => {
@@ -68,6 +94,7 @@ export function useNotificationStream(active: boolean) {
     if (!active) return;
     const stop = new AbortController();
     void (async () => {
+      await afterLoadAndIdle(stop.signal);
       let failures = 0;
       while (!stop.signal.aborted) {
         try {
