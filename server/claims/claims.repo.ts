@@ -22,7 +22,7 @@ import {
 import type { Queryable } from '../db/db';
 import { beforeCursor, cursorColumn, pageOf } from '../http/keyset';
 import type { Language } from '../http/language';
-import { VISIBLE_POLICY, visibleParams } from '../insurance';
+import { VISIBLE_POLICY, visibleParams, visiblePolicyPageIds } from '../insurance';
 import { notify } from '../notifications';
 
 
@@ -48,15 +48,6 @@ const toPolicy = (row: PolicyRow): ClaimPolicy => ({
 });
 
 /**
- * One half of the policy choice: the ids of the active policies `who` picks, in the contracts' order,
- * whose contract number starts with $5 (when not null), from the cursor on ($6/$7), at most $4.
- */
-const claimPolicyBranch = (who: string, after: boolean) =>
-  `(select p.id, p.start_date from policies p
-     where ${who} and p.status = 'active' and ($5::text is null or upper(p.contract_number) like $5::text)${after ? ` and ${beforeCursor('p.start_date', 'p.id', 6, 'date')}` : ''}
-     order by p.start_date desc, p.id desc limit $4)`;
-
-/**
  * A page of the policies to claim on (GET /api/claims/policies/?before=&contract=): $1 the user's id,
  * $2 register, $3 phone (`visibleParams`), $4 the rows to read, $5 a LIKE pattern of the contract
  * number (upper case) or null, with `after` $6/$7 the cursor. As the contracts' page
@@ -65,11 +56,7 @@ const claimPolicyBranch = (who: string, after: boolean) =>
  */
 export const claimPolicyPageSql = (language: Language, after: boolean) => `
   select ${policyColumns(language)}, ${cursorColumn('p.start_date', 'p.id')}
-    from (select id from (
-            ${claimPolicyBranch('p.user_id = $1', after)}
-            union all
-            ${claimPolicyBranch('p.insured_register = $2 and p.insured_phone = $3 and p.user_id is distinct from $1', after)}
-          ) both_halves order by start_date desc, id desc limit $4) page
+    from (${visiblePolicyPageIds("p.status = 'active' and ($5::text is null or upper(p.contract_number) like $5::text)", after ? 6 : null)}) page
     join policies p on p.id = page.id
     join products pr on pr.id = p.product_id left join users u on u.id = p.user_id
    order by p.start_date desc, p.id desc`;

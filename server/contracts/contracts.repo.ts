@@ -2,9 +2,9 @@
 import type { Beneficiary, ContractSummary } from '../../contract/insurance.schema';
 import type { UserRow } from '../auth';
 import type { Queryable } from '../db/db';
-import { beforeCursor, cursorColumn } from '../http/keyset';
+import { cursorColumn } from '../http/keyset';
 import type { Language } from '../http/language';
-import { VISIBLE_POLICY, visibleParams } from '../insurance';
+import { VISIBLE_POLICY, visibleParams, visiblePolicyPageIds } from '../insurance';
 
 export interface PolicyRow extends ContractSummary {
   owner_name: string | null;
@@ -64,12 +64,6 @@ export const readPolicyPayments = async (db: Queryable, policyId: number) => {
   return rows;
 };
 
-/** One half of the list: the ids of the policies `who` picks, newest first, from the cursor on ($7/$8), at most $4. */
-const contractBranch = (who: string, after: boolean) =>
-  `(select p.id, p.start_date from policies p
-     where ${who}${after ? ` and ${beforeCursor('p.start_date', 'p.id', 7, 'date')}` : ''}
-     order by p.start_date desc, p.id desc limit $4)`;
-
 /**
  * A page of the list (GET /api/contracts/?before=): $1 the user's id, $2 register, $3 phone
  * (`visibleParams`), $4 the rows to read, $5 today and $6 the last day a fee is 'due' (what a policy owes
@@ -81,11 +75,7 @@ const contractBranch = (who: string, after: boolean) =>
  */
 export const contractPageSql = (language: Language, after: boolean) => `
   select ${columns(language)}, ${cursorColumn('p.start_date', 'p.id')}, owed.amount as owed_amount, owed.overdue as owed_overdue
-    from (select id from (
-            ${contractBranch('p.user_id = $1', after)}
-            union all
-            ${contractBranch('p.insured_register = $2 and p.insured_phone = $3 and p.user_id is distinct from $1', after)}
-          ) both_halves order by start_date desc, id desc limit $4) page
+    from (${visiblePolicyPageIds(null, after ? 7 : null)}) page
     join policies p on p.id = page.id
     join products pr on pr.id = p.product_id left join users u on u.id = p.user_id
     left join lateral (

@@ -6,6 +6,7 @@
 import type { ContractStep, FeeFrequency, InsuredStep, Quote } from '../../contract/insurance.schema';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import type { Queryable } from '../db/db';
+import { beforeCursor } from '../http/keyset';
 import { writeSchedule } from './fee-schedule.repo';
 import { addDays, termEnd } from './schedule';
 
@@ -17,6 +18,25 @@ import { addDays, termEnd } from './schedule';
  */
 export const VISIBLE_POLICY = `(p.user_id = $1 or (p.insured_register is not null and p.insured_register = $2 and p.insured_phone = $3))`;
 export const visibleParams = (user: { id: number; register?: string | null; phone?: string | null }) => [user.id, user.register ?? null, user.phone ?? null];
+
+/**
+ * The ids of one page of the policies a user may see, newest start first: VISIBLE_POLICY's two halves
+ * read each on its own index in that order (migration 024: `policies_user_start_idx`,
+ * `policies_insured_start_idx`), at most 2 × $4 ids merged. `where` narrows both halves (null: no more
+ * than visible); with `cursorParam` the page starts after the cursor in that parameter and the next.
+ * Used as `from (visiblePolicyPageIds(…)) page join policies p on p.id = page.id`.
+ */
+export const visiblePolicyPageIds = (where: string | null, cursorParam: number | null) => {
+  const half = (who: string) =>
+    `(select p.id, p.start_date from policies p
+       where ${[who, where, cursorParam === null ? null : beforeCursor('p.start_date', 'p.id', cursorParam, 'date')].filter(Boolean).join(' and ')}
+       order by p.start_date desc, p.id desc limit $4)`;
+  return `select id from (
+            ${half('p.user_id = $1')}
+            union all
+            ${half('p.insured_register = $2 and p.insured_phone = $3 and p.user_id is distinct from $1')}
+          ) both_halves order by start_date desc, id desc limit $4`;
+};
 
 export interface PaidApplication {
   id: string;
