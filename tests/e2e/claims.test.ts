@@ -7,16 +7,17 @@
  * languages.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { decisionDueOf } from '../../contract/claim.schema';
+import { decisionDueOf, type DocumentType } from '../../contract/claim.schema';
 import { formatDate } from '../../src/platform/format';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { axeViolations, WCAG_TAGS } from './support/axe';
 import { useBrowserTests } from './support/harness';
-import { clearDatePart, dateShown, fillDate } from './support/pages/date-field';
-import { UiLanguage } from './support/pages/ui-language';
+import { ClaimCreationWizard } from './support/pages/claim-creation.page';
+import { ClaimDetailPage, ClaimPolicyChoice, ClaimsPage } from './support/pages/claims.page';
+import { clearDatePart, dateShown } from './support/pages/date-field';
 import { WizardStepsBar } from './support/pages/wizard-steps.page';
-import { exactly, text, type Language } from './support/texts';
+import { exactly } from './support/texts';
+import type { FilePayload } from './support/uploads';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
 import { expectHidden, expectPath, expectVisible, scrollWidth } from './support/ui';
 
@@ -62,89 +63,38 @@ const completeDraftThroughApi = async (policyId: number): Promise<number> => {
   return id;
 };
 
-class ClaimWizard {
-  constructor(
-    readonly page: Page,
-    readonly language: Language,
-  ) {}
-
-  t(key: string, values?: Record<string, string | number>) {
-    return text(this.language, `claims:${key}`, values);
-  }
-
-  heading(step: string) {
-    return this.page.getByRole('heading', { level: 1, name: exactly(this.t(`wizard.step.${step}`)) });
-  }
-
-  field(label: string) {
-    return this.page.getByRole('main').getByRole('textbox', { name: exactly(label) }).first();
-  }
-
-  /** A date field (its year, month and day segments) by its label. */
-  dateField(label: string) {
-    return this.page.getByRole('main').getByRole('group', { name: exactly(label) });
-  }
-
-  button(name: string) {
-    return this.page.getByRole('main').getByRole('button', { name: exactly(name) });
-  }
-
-  async next() {
-    await this.button(this.t('wizard.continue')).click();
-  }
-
+/**
+ * The claim wizard as a tester walks it: the shared page object's event methods
+ * (support/pages/claim-creation.page.ts) put together into the steps these tests repeat.
+ */
+class ClaimWizard extends ClaimCreationWizard {
   async chooseType(type: string) {
     await expectVisible(this.heading('type'));
-    await this.page.getByRole('radio', { name: exactly(this.t(`types.${type}`)) }).check();
-    await this.next();
+    await this.typeChoose(type);
+    await this.typeSubmit();
   }
 
   async fillEvent(values: { start: string; end: string; hospital: string; diagnosis: string; amount: string }) {
     await expectVisible(this.heading('event'));
-    await fillDate(this.dateField(this.t('wizard.event.start')), values.start);
-    await fillDate(this.dateField(this.t('wizard.event.end')), values.end);
-    await this.field(this.t('wizard.event.hospital')).fill(values.hospital);
-    await this.field(this.t('wizard.event.diagnosis')).fill(values.diagnosis);
-    await this.field(this.t('wizard.event.amount')).fill(values.amount);
+    await this.eventChange('treatment_start', values.start);
+    await this.eventChange('treatment_end', values.end);
+    await this.eventChange('hospital', values.hospital);
+    await this.eventChange('diagnosis', values.diagnosis);
+    await this.eventChange('amount', values.amount);
   }
 
   async fillPayout() {
     await expectVisible(this.heading('payout'));
-    await this.page.getByRole('combobox', { name: this.t('wizard.payout.bank') }).selectOption('khan');
-    await this.field(this.t('wizard.payout.account')).fill('5012345678');
-    await this.field(this.t('wizard.payout.holder')).fill('Дорж Бат-Эрдэнэ');
-    await this.next();
-  }
-
-  slot(document: string) {
-    return this.page.getByRole('region', { name: exactly(this.t(`documents.${document}`)) });
-  }
-
-  async upload(document: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-    await this.slot(document).locator('input[type="file"]').setInputFiles(file);
-  }
-
-  /** Chooses a file of `size` bytes made in the page (a PDF by its first bytes): no 21 MB buffer crosses to the browser. */
-  async chooseMadeInPage(document: string, name: string, size: number) {
-    await this.slot(document)
-      .locator('input[type="file"]')
-      .evaluate(
-        (input: HTMLInputElement, { name, size }) => {
-          const bytes = new Uint8Array(size);
-          bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
-          const transfer = new DataTransfer();
-          transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
-          input.files = transfer.files;
-          input.dispatchEvent(new Event('change', { bubbles: true }));
-        },
-        { name, size },
-      );
+    await this.payoutChange('bank', 'khan');
+    await this.payoutChange('account_number', '5012345678');
+    await this.payoutChange('account_holder', 'Дорж Бат-Эрдэнэ');
+    await this.payoutSubmit();
   }
 
   /** Uploads a file into a slot and waits until it is listed among the claim's files. */
-  async addDocument(document: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-    await this.upload(document, file);
-    await expectVisible(this.page.getByText(`${this.t(`documents.${document}`)}: ${file.name}`));
+  async addDocument(document: DocumentType, file: FilePayload) {
+    await this.documentsChanged({ add: document, file });
+    await expectVisible(this.shown(`${this.t(`documents.${document}`)}: ${file.name}`));
   }
 }
 
@@ -154,63 +104,58 @@ describe('filing a claim', () => {
   it('files a claim in English with two documents; the tracker moves to review on its own', async () => {
     await clearDrafts();
     const ids = await policyIds();
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
-    const wizard = new ClaimWizard(page, 'en');
-    await page.goto('/user/claim');
-    await page.getByRole('link', { name: exactly(wizard.t('landing.file')) }).click();
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const [claims, choice, wizard, claim] = [new ClaimsPage(ui), new ClaimPolicyChoice(ui), new ClaimWizard(ui), new ClaimDetailPage(ui)];
+    await claims.fileAClaim();
     await expectPath(page, '/user/claim/create');
-    await page.getByRole('link', { name: new RegExp(`LI-2023-000184`) }).click();
+    await choice.choosePolicy('LI-2023-000184');
     await expectPath(page, `/user/claim/create/${ids['LI-2023-000184']}`);
     await wizard.chooseType('critical_illness');
     await expectPath(page, `/user/claim/create/${ids['LI-2023-000184']}/event`);
     // The step indicator: "Step 2 of 5: What happened", the claim type done, the event current.
-    const steps = new WizardStepsBar(new UiLanguage(page, 'en'), 'claims:wizard.steps');
+    const steps = new WizardStepsBar(ui, 'claims:wizard.steps');
     const names = ['type', 'event', 'payout', 'documents', 'review'].map((step) => wizard.t(`wizard.step.${step}`));
     await steps.seeAt(2, names);
     await wizard.fillEvent(EVENT);
-    await wizard.next();
+    await wizard.eventSubmit();
     await wizard.fillPayout();
     await expectPath(page, `/user/claim/create/${ids['LI-2023-000184']}/documents`);
-    await expectVisible(page.getByText(wizard.t('wizard.documents.missing', { list: `${wizard.t('documents.id_card')}, ${wizard.t('documents.diagnosis_report')}` })));
+    await expectVisible(wizard.shown(wizard.t('wizard.documents.missing', { list: `${wizard.t('documents.id_card')}, ${wizard.t('documents.diagnosis_report')}` })));
     // Continuing without the documents says what is missing.
-    await wizard.next();
-    await expectVisible(page.getByText(wizard.t('errors.documentsMissing')));
-    const done = (document: string) => wizard.slot(document).getByText(wizard.t('wizard.documents.slotDone'));
-    await expectHidden(done('id_card'));
+    await wizard.documentsSubmit();
+    await expectVisible(wizard.shown(wizard.t('errors.documentsMissing')));
+    await expectHidden(wizard.slotDone('id_card'));
     await wizard.addDocument('id_card', pdf('passport.pdf'));
     // Each slot whose document is added shows its tick; the other does not yet.
-    await expectVisible(done('id_card'));
-    await expectHidden(done('diagnosis_report'));
+    await expectVisible(wizard.slotDone('id_card'));
+    await expectHidden(wizard.slotDone('diagnosis_report'));
     await wizard.addDocument('diagnosis_report', pdf('diagnosis.pdf', 120_000));
-    await expectVisible(done('diagnosis_report'));
+    await expectVisible(wizard.slotDone('diagnosis_report'));
     // Sizes under 1 MB in KB.
-    await expectVisible(page.getByText(`(${wizard.t('wizard.documents.sizeKb', { size: '117' })})`));
-    await expectVisible(page.getByText(wizard.t('wizard.documents.complete')));
-    await wizard.next();
+    await expectVisible(wizard.shown(`(${wizard.t('wizard.documents.sizeKb', { size: '117' })})`));
+    await expectVisible(wizard.shown(wizard.t('wizard.documents.complete')));
+    await wizard.documentsSubmit();
     await expectVisible(wizard.heading('review'));
     await steps.seeAt(5, names);
-    await expectVisible(page.getByText('Thyroid cancer, early stage'));
-    await expectVisible(page.getByText(/₮\s?4,500,000|MNT\s?4,500,000/));
-    await wizard.button(wizard.t('wizard.review.submit')).click();
+    await expectVisible(wizard.shown('Thyroid cancer, early stage'));
+    await expectVisible(wizard.shown(/₮\s?4,500,000|MNT\s?4,500,000/));
+    await wizard.claimSubmit();
     await expectPath(page, /^\/user\/claim\/detail\/\d+$/);
-    const heading = page.getByRole('heading', { level: 1, name: /^Claim CL-\d{4}-\d{6}$/ });
-    await expectVisible(heading);
-    const number = ((await heading.textContent()) ?? '').replace('Claim ', '').trim();
+    await expectVisible(claim.heading());
+    const number = await claim.claimNumber();
     // The expected decision date: 10 working days after today (the server's rule).
     const decisionDue = formatDate(`${decisionDueOf(todayInMongolia())}T12:00:00`, 'en');
-    const decisionFact = page.locator('.claim-facts div').filter({ has: page.getByText(exactly(wizard.t('fields.decisionDue'))) });
-    await expectVisible(decisionFact);
-    expect(await decisionFact.locator('dd').textContent()).toBe(decisionDue);
+    await expectVisible(claim.fact('decisionDue'));
+    expect(await claim.factValue('decisionDue')).toBe(decisionDue);
     // Received first; the reference server's reviewer moves it to review and the page follows.
-    const stage = (name: string) => page.locator(`.claim-tracker__stage[data-stage="${name}"]`);
-    await expect.poll(() => stage('review').getAttribute('data-state'), { timeout: 20_000 }).toBe('current');
-    expect(await stage('received').getAttribute('data-state')).toBe('done');
-    await expectVisible(page.getByText(`${wizard.t('documents.diagnosis_report')}: diagnosis.pdf`));
+    await expect.poll(() => claim.stageState('review'), { timeout: 20_000 }).toBe('current');
+    expect(await claim.stageState('received')).toBe('done');
+    await expectVisible(claim.shown(`${claim.t('documents.diagnosis_report')}: diagnosis.pdf`));
     // In the list, newest first.
-    await page.getByRole('link', { name: wizard.t('detail.back') }).click();
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(wizard.t('list.title')) }));
-    await expect.poll(() => page.locator('.claim-card__title').first().textContent()).toBe(number);
-    expect(await page.locator('.claim-card').first().locator('.claim-facts div').filter({ hasText: wizard.t('fields.decisionDue') }).locator('dd').textContent()).toBe(decisionDue);
+    await claim.back();
+    await expectVisible(claims.heading);
+    await expect.poll(() => claims.firstNumber()).toBe(number);
+    expect(await claims.firstCardFact('decisionDue')).toBe(decisionDue);
     const { rows } = await e2e.db.query<{ n: number }>("select count(*)::int as n from notifications where kind = 'claim_stage_changed' and params->>'claim_number' = $1", [number]);
     expect(rows[0]?.n).toBe(2);
   }, 90_000);
@@ -221,12 +166,12 @@ describe('filing a claim', () => {
       await clearDrafts();
       const policyId = (await policyIds())['TS-2022-004512'] ?? 0;
       await completeDraftThroughApi(policyId);
-      const page = await e2e.openPage({ language, signedInAs: demoUser });
-      const wizard = new ClaimWizard(page, language);
-      await page.goto(`/user/claim/create/${policyId}/event`);
+      const { language: ui } = await e2e.openSite({ language, signedInAs: demoUser });
+      const wizard = new ClaimWizard(ui);
+      await wizard.open(policyId, 'event');
       await expectVisible(wizard.heading('event'));
-      const start = wizard.dateField(wizard.t('wizard.event.start'));
-      const end = wizard.dateField(wizard.t('wizard.event.end'));
+      const start = wizard.eventField('treatment_start');
+      const end = wizard.eventField('treatment_end');
       /** English day first (not the American month first), Mongolian year first with dots. */
       const written = (iso: string, day?: string) => {
         const [y, m, d] = iso.split('-');
@@ -234,64 +179,64 @@ describe('filing a claim', () => {
       };
       // The draft's stored dates, and an emptied field's placeholders, in the language's order.
       expect(await dateShown(start)).toBe(written(daysAgo(40)));
-      await fillDate(end, '');
+      await wizard.eventChange('treatment_end', '');
       expect(await dateShown(end)).toBe(language === 'en' ? 'dd/mm/yyyy' : 'оооо.сс.өө');
 
-      await fillDate(start, daysAgo(9));
-      await fillDate(end, daysAgo(8));
+      await wizard.eventChange('treatment_start', daysAgo(9));
+      await wizard.eventChange('treatment_end', daysAgo(8));
       expect(await dateShown(end)).toBe(written(daysAgo(8)));
       // A segment emptied again: the date is refused with the form's message, and the rest of it stays.
       await clearDatePart(end, 'day');
-      await wizard.next();
-      await expectVisible(page.getByText(exactly(text(language, 'validation:dateInvalid'))));
+      await wizard.eventSubmit();
+      await expectVisible(wizard.shown(exactly(ui.t('validation:dateInvalid'))));
       await expectVisible(wizard.heading('event'));
       expect(await dateShown(end)).toBe(written(daysAgo(8), language === 'en' ? 'dd' : 'өө'));
-      await fillDate(end, daysAgo(8));
-      await wizard.next();
+      await wizard.eventChange('treatment_end', daysAgo(8));
+      await wizard.eventSubmit();
 
       await expectVisible(wizard.heading('payout'));
-      await page.goto(`/user/claim/create/${policyId}/review`);
+      await wizard.open(policyId, 'review');
       await expectVisible(wizard.heading('review'));
-      await expectVisible(page.getByText(exactly(wizard.t('detail.period', { start: formatDate(daysAgo(9), language), end: formatDate(daysAgo(8), language) }))));
+      await expectVisible(wizard.shown(exactly(wizard.t('detail.period', { start: formatDate(daysAgo(9), language), end: formatDate(daysAgo(8), language) }))));
     }, 60_000);
   }
 
   it('refuses a 21 MB file with the message and loses nothing else; a late treatment is flagged, not refused', async () => {
     await clearDrafts();
     const ids = await policyIds();
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
-    const wizard = new ClaimWizard(page, 'en');
-    await page.goto(`/user/claim/create/${ids['TS-2022-004512']}`);
+    const { language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const wizard = new ClaimWizard(ui);
+    await wizard.open(ids['TS-2022-004512'] ?? 0);
     await wizard.chooseType('disability');
     await wizard.fillEvent({ ...EVENT, start: daysAgo(40), end: daysAgo(30), diagnosis: 'Spine injury' });
-    await expectVisible(page.getByText(wizard.t('wizard.event.lateTitle')));
-    await wizard.next();
+    await expectVisible(wizard.shown(wizard.t('wizard.event.lateTitle')));
+    await wizard.eventSubmit();
     await wizard.fillPayout();
     await wizard.addDocument('id_card', pdf('id.pdf'));
-    await wizard.chooseMadeInPage('medical_report', 'big.pdf', 21 * 1024 * 1024);
-    await expectVisible(wizard.slot('medical_report').getByText(text('en', 'upload:fileTooLarge', { mb: 20 })));
+    await wizard.chooseFileMadeInPage('medical_report', 'big.pdf', 21 * 1024 * 1024);
+    await expectVisible(wizard.slotText('medical_report', ui.t('upload:fileTooLarge', { mb: 20 })));
     // What was added stays, and so does every step before.
-    await expectVisible(page.getByText(`${wizard.t('documents.id_card')}: id.pdf`));
+    await expectVisible(wizard.shown(`${wizard.t('documents.id_card')}: id.pdf`));
     const { rows } = await e2e.db.query<{ n: number }>("select count(*)::int as n from uploads where filename = 'big.pdf'");
     expect(rows[0]?.n).toBe(0);
-    await page.getByRole('link', { name: exactly(wizard.t('wizard.back')) }).click();
+    await wizard.back();
     await expectVisible(wizard.heading('payout'));
-    expect(await wizard.field(wizard.t('wizard.payout.account')).inputValue()).toBe('5012345678');
+    expect(await wizard.payoutField('account_number').inputValue()).toBe('5012345678');
   }, 90_000);
 
   it('continues after a reload mid-wizard and mid-upload, and in a second browser of the same user', async () => {
     await clearDrafts();
     const ids = await policyIds();
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser, width: 375 });
-    const wizard = new ClaimWizard(page, 'en');
-    await page.goto(`/user/claim/create/${ids['LI-2023-000184']}`);
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser, width: 375 });
+    const wizard = new ClaimWizard(ui);
+    await wizard.open(ids['LI-2023-000184'] ?? 0);
     await wizard.chooseType('accident');
     // Typed but not saved yet: a reload keeps it on this device.
     await wizard.fillEvent({ ...EVENT, diagnosis: 'Broken wrist' });
     await page.reload();
     await expectVisible(wizard.heading('event'));
-    expect(await wizard.field(wizard.t('wizard.event.diagnosis')).inputValue()).toBe('Broken wrist');
-    await wizard.next();
+    expect(await wizard.eventField('diagnosis').inputValue()).toBe('Broken wrist');
+    await wizard.eventSubmit();
     await wizard.fillPayout();
     await wizard.addDocument('id_card', pdf('id.pdf'));
     // An upload cut off mid-way (its PATCH loses the connection), then the page reloads.
@@ -303,8 +248,8 @@ describe('filing a claim', () => {
       return route.abort('internetdisconnected');
     });
     e2e.expectProblem(/ERR_INTERNET_DISCONNECTED|net::ERR|Failed to fetch/);
-    await wizard.upload('accident_report', pdf('report.pdf', 200_000));
-    await expectVisible(wizard.slot('accident_report').getByRole('progressbar'));
+    await wizard.documentsChanged({ add: 'accident_report', file: pdf('report.pdf', 200_000) });
+    await expectVisible(wizard.slotProgress('accident_report'));
     // The upload client loads with the first upload: wait until its PATCH has really been cut off.
     await wasCutOff;
     // The connection comes back only once the page has reloaded: the client retries the PATCH (at
@@ -313,22 +258,23 @@ describe('filing a claim', () => {
     await page.reload();
     await page.unroute('**/api/uploads/**');
     await expectVisible(wizard.heading('documents'));
-    await expectVisible(page.getByText(`${wizard.t('documents.id_card')}: id.pdf`));
+    await expectVisible(wizard.shown(`${wizard.t('documents.id_card')}: id.pdf`));
     await wizard.addDocument('accident_report', pdf('report.pdf', 200_000));
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
 
     // Another browser (another device) of the same user: the same draft, at its first incomplete step.
-    const other = await e2e.openPage({ language: 'en', signedInAs: demoUser });
-    const second = new ClaimWizard(other, 'en');
-    await other.goto('/user/claim/list');
-    await other.getByRole('link', { name: exactly(second.t('list.continueLabel', { contract: 'LI-2023-000184' })) }).click();
+    const other = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const second = new ClaimWizard(other.language);
+    const otherClaims = new ClaimsPage(other.language);
+    await otherClaims.open();
+    await otherClaims.continueDraft('LI-2023-000184');
     await expectVisible(second.heading('documents'));
-    await expectPath(other, `/user/claim/create/${ids['LI-2023-000184']}/documents`);
-    await expectVisible(other.getByText(`${second.t('documents.accident_report')}: report.pdf`));
+    await expectPath(other.page, `/user/claim/create/${ids['LI-2023-000184']}/documents`);
+    await expectVisible(second.shown(`${second.t('documents.accident_report')}: report.pdf`));
     await second.addDocument('medical_report', pdf('doctor.pdf'));
-    await second.next();
+    await second.documentsSubmit();
     await expectVisible(second.heading('review'));
-    await expectVisible(other.getByText('Broken wrist'));
+    await expectVisible(second.shown('Broken wrist'));
   }, 120_000);
 });
 
@@ -336,30 +282,30 @@ describe('drafts as the customer sees them (issue 24)', () => {
   it('lists no draft for a wizard only opened; a deleted draft leaves the list at once; a draft shows no empty documents heading', async () => {
     await clearDrafts();
     const ids = await policyIds();
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
-    const wizard = new ClaimWizard(page, 'en');
-    const continueLink = page.getByRole('link', { name: exactly(wizard.t('list.continueLabel', { contract: 'LI-2023-000184' })) });
-    await page.goto(`/user/claim/create/${ids['LI-2023-000184']}`);
+    const { language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const [claims, wizard, claim] = [new ClaimsPage(ui), new ClaimWizard(ui), new ClaimDetailPage(ui)];
+    const continueLink = claims.continueLink('LI-2023-000184');
+    await wizard.open(ids['LI-2023-000184'] ?? 0);
     await expectVisible(wizard.heading('type'));
-    await page.goto('/user/claim/list');
-    await expectVisible(page.locator('.claim-card').first());
+    await claims.open();
+    await expectVisible(claims.cards.first());
     await expectHidden(continueLink);
     // Something saved: now it is a draft to continue.
-    await page.goto(`/user/claim/create/${ids['LI-2023-000184']}`);
+    await wizard.open(ids['LI-2023-000184'] ?? 0);
     await wizard.chooseType('accident');
     await expectVisible(wizard.heading('event'));
     const { rows } = await e2e.db.query<{ id: number }>("select id from claims where status = 'draft' and policy_id = $1", [ids['LI-2023-000184']]);
-    await page.goto(`/user/claim/detail/${rows[0]?.id}`);
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(wizard.t('detail.draftTitle')) }));
-    await expectHidden(page.getByRole('heading', { name: exactly(wizard.t('detail.documents')) }));
-    await expectHidden(page.getByRole('heading', { name: exactly(wizard.t('wizard.documents.added')) }));
-    await page.goto('/user/claim/list');
+    await claim.open(rows[0]?.id ?? 0);
+    await expectVisible(claim.draftHeading);
+    await expectHidden(claim.sectionHeading('detail.documents'));
+    await expectHidden(claim.sectionHeading('wizard.documents.added'));
+    await claims.open();
     await expectVisible(continueLink);
-    await page.getByRole('button', { name: exactly(wizard.t('list.deleteLabel', { contract: 'LI-2023-000184' })) }).click();
-    await expectVisible(page.getByText(exactly(wizard.t('list.deleted'))));
+    await claims.deleteDraft('LI-2023-000184');
+    await expectVisible(claims.shown(exactly(claims.t('list.deleted'))));
     await expectHidden(continueLink);
-    await expectHidden(page.getByRole('button', { name: exactly(wizard.t('list.deleteLabel', { contract: 'LI-2023-000184' })) }));
-    await expectHidden(page.getByRole('alert'));
+    await expectHidden(claims.deleteButton('LI-2023-000184'));
+    await expectHidden(claims.alert);
   }, 60_000);
 
   it('shows the product name of an open wizard in the language the flag chose', async () => {
@@ -370,15 +316,15 @@ describe('drafts as the customer sees them (issue 24)', () => {
     );
     const names = rows[0];
     if (!names || names.name_mn === names.name_en) throw new Error('the product needs two names');
-    const { header, page } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
-    const wizard = new ClaimWizard(page, 'en');
-    await page.goto(`/user/claim/create/${ids['LI-2023-000184']}`);
+    const { header, language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const wizard = new ClaimWizard(ui);
+    await wizard.open(ids['LI-2023-000184'] ?? 0);
     await expectVisible(wizard.heading('type'));
-    const policyLine = page.locator('.claim-wizard__policy');
-    await expect.poll(() => policyLine.textContent()).toContain(names.name_en);
+    await expect.poll(() => wizard.policyLine.textContent()).toContain(names.name_en);
+    // The flag: the wizard's heading (read in the language now shown) and the policy's name in Mongolian.
     await header.switchLanguage();
-    await expectVisible(new ClaimWizard(page, 'mn').heading('type'));
-    await expect.poll(() => policyLine.textContent(), { timeout: 10_000 }).toContain(names.name_mn);
+    await expectVisible(wizard.heading('type'));
+    await expect.poll(() => wizard.policyLine.textContent(), { timeout: 10_000 }).toContain(names.name_mn);
   }, 60_000);
 });
 
@@ -392,38 +338,35 @@ describe('claims of the demo user', () => {
       return rows[0].claim_number;
     };
     const [received, review] = [await numberOf(104), await numberOf(97)];
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
-    const t = (key: string, values?: Record<string, string | number>) => text('en', `claims:${key}`, values);
-    await page.goto('/user/claim/list');
-    const cards = page.locator('.claim-card');
-    await expectVisible(cards.first());
+    const { language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const [claims, claim] = [new ClaimsPage(ui), new ClaimDetailPage(ui)];
+    await claims.open();
+    await expectVisible(claims.cards.first());
     for (const [number, state, stage] of [
       [received, 'received', 'received'],
       [review, 'review', 'review'],
       ['CL-2023-000412', 'paid', 'resolved'],
       ['CL-2025-000233', 'refused', 'resolved'],
     ] as const) {
-      const card = cards.filter({ has: page.getByRole('link', { name: exactly(number) }) });
-      await expectVisible(card.getByText(exactly(t(`states.${state}`))));
-      await expectVisible(card.getByText(exactly(t(`stages.${stage}`))));
+      await expectVisible(claims.cardText(number, `states.${state}`));
+      await expectVisible(claims.cardText(number, `stages.${stage}`));
     }
-    await page.getByRole('link', { name: exactly('CL-2025-000233') }).click();
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(t('detail.title', { number: 'CL-2025-000233' })) }));
-    const refusal = page.getByRole('region', { name: t('detail.refusedTitle') });
-    await expectVisible(refusal.getByText(/1,200,000/));
-    await expectVisible(refusal.getByText(/more than 14 days after the treatment ended/));
+    await claims.openClaim('CL-2025-000233');
+    await expectVisible(claim.heading('CL-2025-000233'));
+    await expectVisible(claim.inRefusal(/1,200,000/));
+    await expectVisible(claim.inRefusal(/more than 14 days after the treatment ended/));
     // Issue 24: sent 28 days after the treatment, it is marked late like any such claim.
-    await expectVisible(page.getByText(t('detail.late')));
-    await page.getByRole('link', { name: t('detail.back') }).click();
-    await page.getByRole('link', { name: exactly(review) }).click();
-    await expectVisible(page.getByRole('heading', { level: 2, name: t('detail.requestedTitle') }));
-    expect(await page.getByText(t('detail.late')).count()).toBe(0);
-    expect(await page.locator('.claim-tracker__stage[data-stage="review"]').getAttribute('data-state')).toBe('current');
-    await page.getByRole('link', { name: t('detail.back') }).click();
-    await page.getByRole('link', { name: exactly('CL-2023-000412') }).click();
-    await expectVisible(page.getByText(exactly(t('states.paid'))).first());
-    expect(await page.locator('.claim-tracker__stage[data-state="done"]').count()).toBe(3);
-    await expectHidden(page.getByRole('region', { name: t('detail.refusedTitle') }));
+    await expectVisible(claim.late);
+    await claim.back();
+    await claims.openClaim(review);
+    await expectVisible(claim.requestedHeading);
+    expect(await claim.late.count()).toBe(0);
+    expect(await claim.stageState('review')).toBe('current');
+    await claim.back();
+    await claims.openClaim('CL-2023-000412');
+    await expectVisible(claim.shown(exactly(claim.t('states.paid'))).first());
+    expect(await claim.doneStages.count()).toBe(3);
+    await expectHidden(claim.refusal);
   }, 60_000);
 
   it('adds the documents the insurer asks for on the detail page, one slot each, and then says all were sent', async () => {
@@ -438,23 +381,22 @@ describe('claims of the demo user', () => {
     expect(submitted.status).toBe(200);
     // The insurer reviews it and asks for a medical report and the hospital's invoice.
     await e2e.db.query(`update claims set stage = 'review', review_at = now(), requested_documents = '["medical_report","hospital_invoice"]' where id = $1`, [id]);
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
-    const wizard = new ClaimWizard(page, 'en');
-    await page.goto(`/user/claim/detail/${id}`);
-    const requested = page.getByRole('region', { name: exactly(wizard.t('detail.requestedTitle')) });
-    await expectVisible(requested);
-    await expectVisible(wizard.slot('medical_report'));
-    await expectVisible(wizard.slot('hospital_invoice'));
+    const { language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const claim = new ClaimDetailPage(ui);
+    await claim.open(id);
+    await expectVisible(claim.requested);
+    await expectVisible(claim.slot('medical_report'));
+    await expectVisible(claim.slot('hospital_invoice'));
     // Added at once, listed as added later; its slot goes, the other stays.
-    await wizard.upload('medical_report', pdf('report.pdf'));
-    await expectVisible(page.getByText(`${wizard.t('documents.medical_report')}: report.pdf`));
-    await expectVisible(page.getByText(wizard.t('detail.addedLater')).first());
-    await expectHidden(wizard.slot('medical_report'));
-    await expectVisible(wizard.slot('hospital_invoice'));
-    await wizard.upload('hospital_invoice', pdf('invoice.pdf'));
-    await expectVisible(page.getByText(`${wizard.t('documents.hospital_invoice')}: invoice.pdf`));
-    await expectVisible(page.getByText(exactly(wizard.t('detail.allSent'))));
-    await expectHidden(requested);
+    await claim.uploadChoose('medical_report', pdf('report.pdf'));
+    await expectVisible(claim.shown(`${claim.t('documents.medical_report')}: report.pdf`));
+    await expectVisible(claim.shown(claim.t('detail.addedLater')).first());
+    await expectHidden(claim.slot('medical_report'));
+    await expectVisible(claim.slot('hospital_invoice'));
+    await claim.uploadChoose('hospital_invoice', pdf('invoice.pdf'));
+    await expectVisible(claim.shown(`${claim.t('documents.hospital_invoice')}: invoice.pdf`));
+    await expectVisible(claim.shown(exactly(claim.t('detail.allSent'))));
+    await expectHidden(claim.requested);
     const { rows } = await e2e.db.query<{ document_type: string; after_sending: boolean }>('select document_type, after_sending from claim_documents where claim_id = $1 and after_sending order by id', [id]);
     expect(rows.map((row) => row.document_type)).toEqual(['medical_report', 'hospital_invoice']);
   }, 60_000);
@@ -473,19 +415,19 @@ describe('claims of the demo user', () => {
          from generate_series(1, 25) n`,
       [owner.user_id, owner.policy_id],
     );
-    const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
-    const t = (key: string) => text('en', `claims:${key}`);
-    await page.goto('/user/claim/list');
-    const numbers = () => page.locator('.claim-card').getByRole('link', { name: /^CL-PAGE-/ }).allTextContents();
-    await expectVisible(page.getByRole('link', { name: exactly('CL-PAGE-01') }));
+    const { language: ui } = await e2e.openSite({ language: 'en', signedInAs: secondUser });
+    const claims = new ClaimsPage(ui);
+    await claims.open();
+    const numbers = () => claims.numbersMatching(/^CL-PAGE-/);
+    await expectVisible(claims.claimLink('CL-PAGE-01'));
     expect(await numbers()).toHaveLength(20);
-    await expectHidden(page.getByRole('link', { name: t('list.newest') }));
-    await page.getByRole('navigation', { name: t('list.pages') }).getByRole('link', { name: t('list.older') }).click();
-    await expectVisible(page.getByRole('link', { name: exactly('CL-PAGE-25') }));
+    await expectHidden(claims.newestLink);
+    await claims.olderPage();
+    await expectVisible(claims.claimLink('CL-PAGE-25'));
     expect(await numbers()).toEqual(['CL-PAGE-21', 'CL-PAGE-22', 'CL-PAGE-23', 'CL-PAGE-24', 'CL-PAGE-25']);
-    await expectHidden(page.getByRole('link', { name: t('list.older') }));
-    await page.getByRole('link', { name: t('list.newest') }).click();
-    await expectVisible(page.getByRole('link', { name: exactly('CL-PAGE-01') }));
+    await expectHidden(claims.olderLink);
+    await claims.newestPage();
+    await expectVisible(claims.claimLink('CL-PAGE-01'));
     expect(await numbers()).toHaveLength(20);
   }, 60_000);
 
@@ -506,46 +448,39 @@ describe('claims of the demo user', () => {
     const { rows: named } = await e2e.db.query<{ name_mn: string; name_en: string }>('select name_mn, name_en from products where id = $1', [owner.product_id]);
     const names = named[0];
     if (!names || names.name_mn === names.name_en) throw new Error('the product needs two names');
-    const { header, page } = await e2e.openSite({ language: 'en', signedInAs: secondUser });
-    const t = (key: string, values: Record<string, string | number> = {}) => text('en', `claims:${key}`, values);
-    await page.goto('/user/claim/create');
-    const choices = page.locator('.claim-policy');
-    await expectVisible(page.getByText('PS-2026-000001', { exact: false }));
-    expect(await choices.count()).toBe(20);
-    expect(await page.locator('.claim-policy', { hasText: 'PS-2026-000025' }).count()).toBe(0);
+    const { header, language: ui } = await e2e.openSite({ language: 'en', signedInAs: secondUser });
+    const choice = new ClaimPolicyChoice(ui);
+    await choice.open();
+    await expectVisible(choice.shown('PS-2026-000001'));
+    expect(await choice.choices.count()).toBe(20);
+    expect(await choice.choice('PS-2026-000025').count()).toBe(0);
     // A bad search is refused in the field, translated, before anything is asked.
-    const field = page.getByRole('textbox', { name: t('create.searchLabel') });
-    await field.fill('25%');
-    await field.press('Enter');
-    await expectVisible(page.getByText(exactly(text('en', 'validation:contractSearch'))));
+    await choice.search('25%');
+    await expectVisible(choice.shown(exactly(ui.t('validation:contractSearch'))));
     // The keyboard alone: type the number's beginning, Enter.
-    await field.fill('ps-2026-000025');
-    await field.press('Enter');
-    await expectVisible(page.getByText(exactly(t('create.searchShown', { contract: 'ps-2026-000025' }))));
-    await expect.poll(() => choices.count()).toBe(1);
-    await expectVisible(page.locator('.claim-policy', { hasText: 'PS-2026-000025' }));
+    await choice.search('ps-2026-000025');
+    await expectVisible(choice.shown(exactly(choice.t('create.searchShown', { contract: 'ps-2026-000025' }))));
+    await expect.poll(() => choice.choices.count()).toBe(1);
+    await expectVisible(choice.choice('PS-2026-000025'));
     // A number no policy has: the empty result says so.
-    await field.fill('PS-2027');
-    await field.press('Enter');
-    await expectVisible(page.getByText(exactly(t('create.noMatch', { contract: 'PS-2027' }))));
-    await page.getByRole('button', { name: t('create.searchClear') }).click();
-    await expect.poll(() => choices.count()).toBe(20);
+    await choice.search('PS-2027');
+    await expectVisible(choice.shown(exactly(choice.t('create.noMatch', { contract: 'PS-2027' }))));
+    await choice.clearSearch();
+    await expect.poll(() => choice.choices.count()).toBe(20);
     // The pages of the choice, and the search again; its wizard names the policy (its own look-up, not the first page).
-    await page.getByRole('navigation', { name: t('create.pages') }).getByRole('link', { name: t('create.more') }).click();
-    await expectVisible(page.locator('.claim-policy', { hasText: 'PS-2026-000025' }));
-    await field.fill('PS-2026-000025');
-    await field.press('Enter');
-    await expect.poll(() => choices.count()).toBe(1);
-    await choices.getByRole('link', { name: /PS-2026-000025/ }).click();
-    const wizard = new ClaimWizard(page, 'en');
+    await choice.morePolicies();
+    await expectVisible(choice.choice('PS-2026-000025'));
+    await choice.search('PS-2026-000025');
+    await expect.poll(() => choice.choices.count()).toBe(1);
+    await choice.choosePolicy('PS-2026-000025');
+    const wizard = new ClaimWizard(ui);
     await expectVisible(wizard.heading('type'));
-    const policyLine = page.locator('.claim-wizard__policy');
-    await expect.poll(() => policyLine.textContent()).toContain(names.name_en);
-    await expect.poll(() => policyLine.textContent()).toContain('PS-2026-000025');
+    await expect.poll(() => wizard.policyLine.textContent()).toContain(names.name_en);
+    await expect.poll(() => wizard.policyLine.textContent()).toContain('PS-2026-000025');
     // The flag: the policy's name in Mongolian, though the policy is not on the choice's first page.
     await header.switchLanguage();
-    await expectVisible(new ClaimWizard(page, 'mn').heading('type'));
-    await expect.poll(() => policyLine.textContent(), { timeout: 10_000 }).toContain(names.name_mn);
+    await expectVisible(wizard.heading('type'));
+    await expect.poll(() => wizard.policyLine.textContent(), { timeout: 10_000 }).toContain(names.name_mn);
   }, 60_000);
 
   // A test per language: ten page loads and axe runs in one test took over two minutes on a busy 2-core machine.
@@ -555,14 +490,14 @@ describe('claims of the demo user', () => {
       const ids = await policyIds();
       const claimId = await completeDraftThroughApi(ids['TS-2022-004512'] ?? 0);
       expect(claimId).toBeGreaterThan(0);
-      const page = await e2e.openPage({ language, signedInAs: demoUser, width: 375 });
-      const wizard = new ClaimWizard(page, language);
+      const { page, language: ui } = await e2e.openSite({ language, signedInAs: demoUser, width: 375 });
+      const wizard = new ClaimWizard(ui);
       for (const step of ['type', 'event', 'payout', 'documents', 'review'] as const) {
         // A deep link opens a later step (the draft's earlier steps are stored); the first is one "change" away from the review.
-        await page.goto(`/user/claim/create/${ids['TS-2022-004512']}/${step === 'type' ? 'review' : step}`);
-        if (step === 'type') await page.getByRole('link', { name: exactly(wizard.t('wizard.review.editLabel', { step: wizard.t('wizard.step.type') })) }).click();
+        await wizard.open(ids['TS-2022-004512'] ?? 0, step === 'type' ? 'review' : step);
+        if (step === 'type') await wizard.reviewEdit('type');
         await expectVisible(wizard.heading(step));
-        if (step === 'event') await expectVisible(page.getByText(wizard.t('wizard.event.lateTitle')));
+        if (step === 'event') await expectVisible(wizard.shown(wizard.t('wizard.event.lateTitle')));
         const violations = await axeViolations(page, { tags: WCAG_TAGS });
         expect(violations.map((violation) => `${step}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
         expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
@@ -570,4 +505,3 @@ describe('claims of the demo user', () => {
     }, 120_000);
   }
 });
-

@@ -9,9 +9,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DUE_FEES_SHOWN, dueFeesSchema } from '../../contract/fee.schema';
 import { contractListSchema } from '../../contract/insurance.schema';
+import { splitRegister } from '../../contract/validation';
 import { contact } from '../../src/platform/config';
 import { useBrowserTests } from './support/harness';
-import { exactly, text } from './support/texts';
+import { CodeStep } from './support/pages/code-step.page';
+import { ContractDetailPage } from './support/pages/contracts.page';
+import { FeeFlowPage } from './support/pages/fee-flow.page';
+import { FeePaymentPage, FeeStatusPage } from './support/pages/fee-payment.page';
+import { Phone } from './support/pages/phone.page';
+import type { UiLanguage } from './support/pages/ui-language';
+import { exactly } from './support/texts';
 import { settlePayment } from './support/purchase-api';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
 import { expectHidden, expectPath, expectVisible, pathOf, scrollWidth, searchOf, WAIT_MS } from './support/ui';
@@ -26,190 +33,169 @@ const policyIdOf = async (contractNumber: string) => {
   return id;
 };
 
-const lastCode = async (phone: string) => {
-  const response = await fetch(`${e2e.baseUrl}/api/dev/outbox/?to=${phone}`);
-  const [message] = ((await response.json()) as { messages: Array<{ text: string }> }).messages;
-  const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code to ${phone}`);
-  return code;
-};
-
 const invoiceIdIn = (page: Page) => new URLSearchParams(searchOf(page)).get('invoice') ?? '';
 
-/** The fee checkboxes of the chooser, checked or not. */
-const feeBoxes = (page: Page) => page.locator('.fee-list input[type="checkbox"]');
-
-/** Leaves only the fees at these positions chosen. */
-async function chooseOnly(page: Page, positions: number[]) {
-  const boxes = feeBoxes(page);
-  const count = await boxes.count();
-  for (let index = 0; index < count; index += 1) {
-    const box = boxes.nth(index);
-    if ((await box.isChecked()) !== positions.includes(index)) await box.click();
-  }
-}
+/** The page objects of the fee pages, reading labels in the page's language. */
+const feePagesOf = (ui: UiLanguage) => ({ fees: new FeePaymentPage(ui), status: new FeeStatusPage(ui), lookUp: new FeeFlowPage(ui) });
 
 describe('paying fees', () => {
   it('pays an overdue fee by card from the policy\'s fee page; the history shows it at once, marked as updating', async () => {
     e2e.expectProblem(/favicon\.ico/, 'console error');
     const id = await policyIdOf('LI-2023-000184');
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
-    await page.goto(`/user/contract/${id}/fee`);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Premiums: Life insurance' }));
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const { fees, status } = feePagesOf(ui);
+    await fees.openForPolicy(id);
+    await expectVisible(fees.heading(ui.t('fees:policy.title', { product: 'Life insurance' })));
     // Two overdue fees and the one due now are chosen at first.
-    await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBe(3);
-    expect(await page.locator('.fee-list__item[data-status="overdue"]').count()).toBe(2);
-    await chooseOnly(page, [0]);
-    await expect.poll(() => page.getByTestId('fee-total').textContent()).toMatch(/120,000/);
-    await page.getByRole('radio', { name: /^Bank card/ }).check();
-    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+    await expect.poll(() => fees.feeBoxes.count(), { timeout: WAIT_MS }).toBe(3);
+    expect(await fees.overdueFees.count()).toBe(2);
+    await fees.chooseOnly([0]);
+    await expect.poll(() => fees.total()).toMatch(/120,000/);
+    await fees.payment.paymentChoose('khan');
+    await fees.payment.paymentSubmit();
 
     await expectPath(page, /^\/sandbox\/khan\/[0-9a-f-]{36}\/$/);
-    await page.getByRole('button', { name: 'Pay / Төлөх' }).click();
+    await fees.payment.payOnTheBankSandbox();
     // Paid from the customer's own policy: back to that policy's payment, not the /fee look-up's outcome (issue 24).
     await expectPath(page, new RegExp(`^/user/contract/${id}/payment/[0-9a-f-]{36}$`));
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }));
-    await expectVisible(page.getByText('The premium data is updated within 3 working days.'));
-    await expectHidden(page.getByRole('button', { name: text('en', 'fees:flow.another') }));
-    await page.getByRole('link', { name: exactly(text('en', 'fees:invoice.toPolicy')) }).click();
+    await status.seePaid();
+    await expectVisible(status.pageText('The premium data is updated within 3 working days.'));
+    await expectHidden(status.anotherPolicyButton);
+    await status.toPolicy();
     await expectPath(page, `/user/contract/${id}`);
 
     // The policy: the payment is in the history at once, marked as updating; one overdue fee is left.
-    await page.goto(`/user/contract/${id}`);
-    await expectVisible(page.getByTestId('fee-updating'));
-    await expectVisible(page.getByText(/Last payment: MNT\s?120,000|Last payment: 120,000/));
-    await page.goto(`/user/contract/${id}/fee`);
-    await expect.poll(() => page.locator('.fee-list__item[data-status="overdue"]').count(), { timeout: WAIT_MS }).toBe(1);
+    const policy = new ContractDetailPage(ui);
+    await policy.open(id);
+    await expectVisible(policy.feeUpdating);
+    await expectVisible(policy.shown(/Last payment: MNT\s?120,000|Last payment: 120,000/));
+    await fees.openForPolicy(id);
+    await expect.poll(() => fees.overdueFees.count(), { timeout: WAIT_MS }).toBe(1);
   });
 
   it('pays two fees of two policies at once by QR from /user/fee-payment', async () => {
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const { fees, status } = feePagesOf(ui);
     await page.goto('/user/fee-payment');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Pay premiums' }));
-    await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
+    await expectVisible(fees.heading(ui.t('fees:all.title')));
+    await expect.poll(() => fees.feeBoxes.count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
     // The oldest life-insurance fee and the savings policy's fee.
-    const labels = await page.locator('.fee-list__item').allTextContents();
+    const labels = await fees.feeTexts();
     const life = labels.findIndex((text) => text.includes('LI-2023-000184'));
     const savings = labels.findIndex((text) => text.includes('TS-2022-004512'));
     expect(life).toBeGreaterThanOrEqual(0);
     expect(savings).toBeGreaterThanOrEqual(0);
-    await chooseOnly(page, [life, savings]);
-    await expect.poll(() => page.getByTestId('fee-total').textContent()).toMatch(/370,000/);
-    await page.getByRole('radio', { name: /^QPay/ }).check();
-    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+    await fees.chooseOnly([life, savings]);
+    await expect.poll(() => fees.total()).toMatch(/370,000/);
+    await fees.payment.paymentChoose('qpay');
+    await fees.payment.paymentSubmit();
 
     await expectPath(page, /^\/user\/contract\/\d+\/payment\/[0-9a-f-]{36}$/);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Scan the QR code to pay' }));
-    await expectVisible(page.getByRole('img', { name: /QR code for paying/ }));
+    await status.seeQrCode();
     const invoiceId = pathOfInvoice(page);
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }), 20_000);
-    expect(await page.getByTestId('payment-amount').textContent()).toMatch(/370,000/);
+    await status.seePaid(20_000);
+    expect(await status.amountShown()).toMatch(/370,000/);
   });
 
   it("a premium's QR payment can be paid another way or cancelled, which fails it as cancelled", async () => {
     const id = await policyIdOf('LI-2023-000184');
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
-    await page.goto(`/user/contract/${id}/fee`);
-    await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
-    await page.getByRole('radio', { name: /^QPay/ }).check();
-    await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const { fees, status } = feePagesOf(ui);
+    await fees.openForPolicy(id);
+    await expect.poll(() => fees.feeBoxes.count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
+    await fees.payment.paymentChoose('qpay');
+    await fees.payment.paymentSubmit();
     await expectPath(page, new RegExp(`^/user/contract/${id}/payment/[0-9a-f-]{36}$`));
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Scan the QR code to pay' }));
+    await status.seePendingPageOf('qpay');
     const qrPage = pathOf(page);
-    const ways = page.getByRole('navigation', { name: exactly(text('en', 'payment:pending.ways.label')) });
-    await ways.getByRole('link', { name: exactly(text('en', 'payment:pending.ways.otherWay')) }).click();
+    await status.payAnotherWay();
     await expectPath(page, `/user/contract/${id}/fee`);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Premiums: Life insurance' }));
+    await expectVisible(fees.heading(ui.t('fees:policy.title', { product: 'Life insurance' })));
 
     await page.goBack();
     await expectPath(page, qrPage);
-    await ways.getByRole('button', { name: exactly(text('en', 'payment:pending.ways.cancel')) }).click();
-    await expectVisible(page.getByRole('heading', { level: 1, name: text('en', 'payment:failed.title') }));
-    await expectVisible(page.getByRole('alert').getByText(text('en', 'payment:failed.reasons.cancelled')));
-    await expectVisible(page.getByRole('link', { name: exactly(text('en', 'fees:invoice.tryAgain')) }));
+    await status.cancelPayment();
+    await status.seeFailed('cancelled');
+    await expectVisible(status.tryAgainLink);
   });
 
   it("pays another person's policy through /fee: a wrong code, the right one, mobile money, and a reload on /fee/check", async () => {
     const person = { register: 'УЕ95031218', phone: '99001101' };
     // The wrong code's refusal (422) is logged by the browser.
     e2e.expectProblem(/status of 422/, 'console error');
-    const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: secondUser });
+    const { fees, status, lookUp } = feePagesOf(ui);
+    const code = new CodeStep(ui);
     await page.goto('/fee');
-    await lookUpAnotherPolicy(page);
-    await expectVisible(page.getByRole('heading', { level: 1, name: "Pay a policy's premiums" }));
-    const register = page.locator('.register-field');
-    await register.locator('select, input').first().waitFor();
-    await fillRegister(page, person.register);
-    await page.getByLabel('Phone in the contract').fill(person.phone);
-    await page.getByRole('button', { name: 'Send the code' }).click();
+    await lookUp.lookUpAnotherPolicy();
+    await expectVisible(fees.heading(ui.t('fees:flow.title')));
+    await expectVisible(lookUp.registerGroup);
+    await lookUp.feeChangeRegister(splitRegister(person.register));
+    await lookUp.feeChangePhone(person.phone);
+    await lookUp.feeSubmit();
     await expect.poll(() => searchOf(page), { timeout: WAIT_MS }).toMatch(/^\?access=[0-9a-f-]{36}$/);
 
-    const code = await lastCode(person.phone);
-    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const codeField = page.getByRole('textbox', { name: /code/i });
-    await codeField.fill(wrong);
-    await page.getByRole('button', { name: /confirm/i }).click();
-    await expectVisible(page.getByRole('alert').filter({ hasText: /incorrect|wrong/i }));
+    const phone = new Phone(e2e.baseUrl, person.phone);
+    const sent = await phone.latestCode();
+    await code.enterCode(await phone.wrongCode());
+    await expectVisible(code.errorAlert.filter({ hasText: /incorrect|wrong/i }));
     // A reload on the code step keeps the confirmation under way.
     await page.reload();
-    await codeField.fill(code);
-    await page.getByRole('button', { name: /confirm/i }).click();
+    await code.enterCode(sent);
 
     await expectPath(page, '/fee/payment');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the premiums to pay' }));
-    await expectVisible(page.getByText('BR-2024-000500'));
+    await lookUp.seeFeesToPay('BR-2024-000500');
     // A reload on the payment step reads the confirmation again and continues there.
     await page.reload();
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the premiums to pay' }));
+    await expectVisible(fees.heading(ui.t('fees:flow.paymentTitle')));
     expect(pathOf(page)).toBe('/fee/payment');
     const payByMostMoney = async () => {
-      await page.getByRole('radio', { name: /^MostMoney/ }).check();
-      await page.getByLabel('MostMoney phone number').fill('88094512');
-      await page.getByRole('button', { name: /^Pay .*\d/ }).click();
+      await fees.payment.paymentChoose('mostmoney');
+      await fees.payment.paymentChangePhone('88094512');
+      await fees.payment.paymentSubmit();
       await expectPath(page, '/fee/check');
-      await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));
+      await status.seePendingPageOf('mostmoney');
     };
     await payByMostMoney();
-    await expectVisible(page.getByText(/88\*\*\*\*12/));
+    await expectVisible(status.pageText(/88\*\*\*\*12/));
     const firstInvoice = invoiceIdIn(page);
     // Waiting is not a dead end (issue 24): 'pay another way' goes back to this policy's premiums.
-    await page.getByRole('link', { name: exactly(text('en', 'payment:pending.ways.otherWay')) }).click();
+    await status.payAnotherWay();
     await expectPath(page, '/fee/payment');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose the premiums to pay' }));
-    await expectVisible(page.getByText('BR-2024-000500'));
+    await lookUp.seeFeesToPay('BR-2024-000500');
     await payByMostMoney();
     const invoiceId = invoiceIdIn(page);
     expect(invoiceId).not.toBe(firstInvoice);
     // A reload while waiting: the same invoice is waited for.
     await page.reload();
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confirm the payment on your phone' }));
+    await status.seePendingPageOf('mostmoney');
     expect(invoiceIdIn(page)).toBe(invoiceId);
     await settlePayment(e2e.baseUrl, invoiceId, 'paid');
-    await page.getByRole('button', { name: /^I have paid/ }).click();
+    await status.paymentCheck();
     await expectPath(page, '/fee/status');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }));
+    await status.seePaid();
     // The outcome survives a reload too.
     await page.reload();
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'The premium is paid' }));
+    await status.seePaid();
   });
 
   it('refuses a register number and phone that hold no policy with one message saying what to do, then the wait; what was typed stays', async () => {
     e2e.expectProblem(/status of (422|429)/, 'console error');
     const holder = { register: 'ЕР92070815', phone: '99001103' };
-    const page = await e2e.openPage({ language: 'en', signedInAs: secondUser });
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: secondUser });
+    const { fees, lookUp } = feePagesOf(ui);
     await page.goto('/fee');
-    await lookUpAnotherPolicy(page);
-    await expectVisible(page.getByRole('heading', { level: 1, name: text('en', 'fees:flow.title') }));
-    await page.locator('.register-field').locator('select, input').first().waitFor();
-    await fillRegister(page, holder.register);
-    await page.getByLabel('Phone in the contract').fill('99001199');
-    await page.getByRole('button', { name: 'Send the code' }).click();
-    const alert = page.getByRole('main').getByRole('alert');
-    await expectVisible(alert.filter({ hasText: exactly(text('en', 'errors:policyNoMatch', { contactPhone: contact.phone })) }));
+    await lookUp.lookUpAnotherPolicy();
+    await expectVisible(fees.heading(ui.t('fees:flow.title')));
+    await expectVisible(lookUp.registerGroup);
+    await lookUp.feeChangeRegister(splitRegister(holder.register));
+    await lookUp.feeChangePhone('99001199');
+    await lookUp.feeSubmit();
+    await expectVisible(lookUp.alert.filter({ hasText: exactly(ui.t('errors:policyNoMatch', { contactPhone: contact.phone })) }));
     expect(pathOf(page)).toBe('/fee');
-    expect(await page.locator('.register-field input').last().inputValue()).toBe(holder.register.slice(2));
-    expect(await page.getByLabel('Phone in the contract').inputValue()).toBe('99001199');
+    expect(await lookUp.registerNumberField.inputValue()).toBe(holder.register.slice(2));
+    expect(await lookUp.phoneField.inputValue()).toBe('99001199');
     // Four more guesses about this register number (the limit is 5 in 15 minutes)…
     const token = await accessTokenFor(e2e.baseUrl, secondUser);
     for (let i = 1; i < 5; i++) {
@@ -221,40 +207,41 @@ describe('paying fees', () => {
       expect(response.status).toBe(422);
     }
     // …and even the right phone waits, told for how long.
-    await page.getByLabel('Phone in the contract').fill(holder.phone);
-    await page.getByRole('button', { name: 'Send the code' }).click();
-    await expectVisible(alert.filter({ hasText: exactly(text('en', 'errors:tryAgainIn', { minutes: 15 })) }));
+    await lookUp.feeChangePhone(holder.phone);
+    await lookUp.feeSubmit();
+    await expectVisible(lookUp.alert.filter({ hasText: exactly(ui.t('errors:tryAgainIn', { minutes: 15 })) }));
     expect(pathOf(page)).toBe('/fee');
-    expect(await page.locator('.register-field input').last().inputValue()).toBe(holder.register.slice(2));
-    expect(await page.getByLabel('Phone in the contract').inputValue()).toBe(holder.phone);
+    expect(await lookUp.registerNumberField.inputValue()).toBe(holder.register.slice(2));
+    expect(await lookUp.phoneField.inputValue()).toBe(holder.phone);
   });
 
   it("shows a signed-in customer their own due premiums on /fee, with the look-up of another person's policy; 'change the details' returns to its form", async () => {
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const { page, language: ui, header } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const { fees, lookUp } = feePagesOf(ui);
     await page.goto('/');
     // The header's 'insurance premium' link (visitors' leads to the home page's form).
-    await page.getByRole('banner').getByRole('link', { name: exactly(text('en', 'common:nav.premium')) }).click();
+    await header.premiumLink.click();
     await expectPath(page, '/fee');
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'fees:own.title')) }));
-    await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
-    const labels = await page.locator('.fee-list__item').allTextContents();
+    await expectVisible(fees.heading(exactly(ui.t('fees:own.title'))));
+    await expect.poll(() => fees.feeBoxes.count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
+    const labels = await fees.feeTexts();
     expect(labels.some((label) => label.includes('LI-2023-000184'))).toBe(true);
     expect(labels.some((label) => label.includes('TS-2022-004512'))).toBe(true);
-    await expectVisible(page.getByRole('button', { name: /^Pay .*\d/ }));
+    await fees.seePayButton();
     // Another person's policy: the look-up form, the code, and back to the form to change what was typed.
-    await lookUpAnotherPolicy(page);
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'fees:flow.title')) }));
-    await page.locator('.register-field').locator('select, input').first().waitFor();
-    await fillRegister(page, 'УЕ95031218');
-    await page.getByLabel('Phone in the contract').fill('99001101');
+    await lookUp.lookUpAnotherPolicy();
+    await expectVisible(fees.heading(exactly(ui.t('fees:flow.title'))));
+    await expectVisible(lookUp.registerGroup);
+    await lookUp.feeChangeRegister(splitRegister('УЕ95031218'));
+    await lookUp.feeChangePhone('99001101');
     // An earlier test of this file texted this phone: the server's 60 s between codes has passed.
-    await fetch(`${e2e.baseUrl}/api/dev/codes/age/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: '99001101', seconds: 120 }) });
-    await page.getByRole('button', { name: 'Send the code' }).click();
+    await new Phone(e2e.baseUrl, '99001101').passTime(120);
+    await lookUp.feeSubmit();
     await expect.poll(() => searchOf(page), { timeout: WAIT_MS }).toMatch(/^\?access=[0-9a-f-]{36}$/);
-    await page.getByRole('link', { name: exactly(text('en', 'code:changeDetails')) }).click();
+    await new CodeStep(ui).changeDetailsLink.click();
     await expectPath(page, '/fee');
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'fees:flow.title')) }));
-    await expectVisible(page.getByLabel('Phone in the contract'));
+    await expectVisible(fees.heading(exactly(ui.t('fees:flow.title'))));
+    await expectVisible(lookUp.phoneField);
   });
 
   it('lists one payment\'s worth of due premiums and says, in both languages, how many more there are and where to pay them', async () => {
@@ -274,18 +261,19 @@ describe('paying fees', () => {
     expect(due.total.count).toBeGreaterThanOrEqual(30);
     const hidden = due.total.count - DUE_FEES_SHOWN;
     for (const [language, path] of [['en', '/user/fee-payment'], ['mn', '/fee']] as const) {
-      const page = await e2e.openPage({ language, signedInAs: customer, width: 375 });
+      const { page, language: ui } = await e2e.openSite({ language, signedInAs: customer, width: 375 });
+      const fees = new FeePaymentPage(ui);
       await page.goto(path);
-      await expect.poll(() => feeBoxes(page).count(), { timeout: WAIT_MS }).toBe(DUE_FEES_SHOWN);
-      const notice = page.getByRole('region', { name: exactly(text(language, 'fees:more.title_other', { count: hidden })) });
+      await expect.poll(() => fees.feeBoxes.count(), { timeout: WAIT_MS }).toBe(DUE_FEES_SHOWN);
+      const notice = fees.moreNotice(hidden);
       await expectVisible(notice);
-      await expectVisible(notice.getByText(text(language, 'fees:more.what_other', { count: DUE_FEES_SHOWN })));
+      await expectVisible(fees.inMoreNotice(hidden, ui.t('fees:more.what_other', { count: DUE_FEES_SHOWN })));
       expect(await notice.textContent()).toContain(String(due.total.overdue));
       expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
       // Every listed premium is chosen, and one payment holds them all.
-      await expect.poll(() => page.locator('.fee-list input[type="checkbox"]:checked').count()).toBe(DUE_FEES_SHOWN);
+      await expect.poll(() => fees.chosenBoxes.count()).toBe(DUE_FEES_SHOWN);
       if (language === 'en') {
-        await notice.getByRole('link', { name: exactly(text('en', 'fees:more.policies')) }).click();
+        await fees.morePolicies(hidden);
         await expectPath(page, '/user/contract');
       }
       await page.close();
@@ -295,12 +283,11 @@ describe('paying fees', () => {
   it('shows every fee page at 375 px without sideways scrolling, in both languages', async () => {
     const id = await policyIdOf('TS-2022-004512');
     for (const language of ['mn', 'en'] as const) {
-      const page = await e2e.openPage({ width: 375, language, signedInAs: demoUser });
+      const { page, language: ui } = await e2e.openSite({ width: 375, language, signedInAs: demoUser });
+      const fees = new FeePaymentPage(ui);
       for (const path of [`/user/contract/${id}`, `/user/contract/${id}/fee`, '/user/fee-payment', '/fee']) {
         await page.goto(path);
-        await page.locator('main h1').first().waitFor({ state: 'visible', timeout: WAIT_MS });
-        // Not 'networkidle': a signed-in page keeps its notification stream open.
-        await page.locator('main .spinner').first().waitFor({ state: 'hidden', timeout: WAIT_MS });
+        await fees.waitUntilLoaded();
         expect(await scrollWidth(page), `${language} ${path}`).toBeLessThanOrEqual(375);
       }
       await page.close();
@@ -309,19 +296,3 @@ describe('paying fees', () => {
 });
 
 const pathOfInvoice = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) ?? '';
-
-/** /fee opens on the customer's own premiums; this opens the look-up of another person's policy. */
-async function lookUpAnotherPolicy(page: Page) {
-  await page.getByRole('button', { name: exactly(text('en', 'fees:own.lookup')) }).click();
-}
-
-/** The register number field: two letters and eight digits. */
-async function fillRegister(page: Page, register: string) {
-  const field = page.locator('.register-field');
-  const selects = field.locator('select');
-  if ((await selects.count()) >= 2) {
-    await selects.nth(0).selectOption(register[0] ?? '');
-    await selects.nth(1).selectOption(register[1] ?? '');
-  }
-  await field.locator('input').last().fill(register.slice(2));
-}

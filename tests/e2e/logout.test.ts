@@ -8,13 +8,13 @@ const e2e = useBrowserTests();
 
 describe('logging out', () => {
   it('asks first; No keeps the user signed in where they were', async () => {
-    const { userMenu, language, page } = await e2e.openSite({ signedInAs: demoUser });
+    const { userMenu, page } = await e2e.openSite({ signedInAs: demoUser });
     await page.goto('/user/contract');
     await expectVisible(userMenu.navigation);
-    await userMenu.logoutItem.click();
+    await userMenu.logoutAsk();
     await expectVisible(userMenu.logoutDialog);
-    await expectVisible(userMenu.logoutDialog.getByText(language.name('user:logout.question')));
-    await userMenu.logoutDialog.getByRole('button', { name: language.name('user:logout.no') }).click();
+    await expectVisible(userMenu.logoutQuestion);
+    await userMenu.logoutCancel();
     expect(await userMenu.logoutDialog.count()).toBe(0);
     expect(pathOf(page)).toBe('/user/contract');
     expect(await storageItem(page, 'access')).toMatch(/\S+/);

@@ -6,15 +6,24 @@
  * someone else's Credit Med contract link is 'not found', is not remembered, and does not take over the
  * user's own contract link; a forgotten transaction password is replaced with a code sent to the phone.
  */
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_APPEAL_DAYS } from '../../contract/claim.schema';
+import { splitRegister } from '../../contract/validation';
 import { verifyPassword } from '../../server/auth/password';
 import { MINING_PROGRAMME } from '../../server/mining/programme';
 import { MINING_ALREADY_REGISTERED, MINING_ROSTER } from '../../server/mining/seed';
 import { contact } from '../../src/platform/config';
 import { useBrowserTests } from './support/harness';
+import { ClaimDetailPage } from './support/pages/claims.page';
+import { ContactLinks } from './support/pages/contact.part';
+import { CreditMedRequestWizard } from './support/pages/credit-med-request.page';
+import { TxResetPage } from './support/pages/credit-med-tx-reset.page';
+import { MiningRegistrationWizard } from './support/pages/mining-registration.page';
+import { NotificationsPage } from './support/pages/notifications.page';
 import { PaymentStatusPage } from './support/pages/payment-status.page';
 import { Phone } from './support/pages/phone.page';
+import { SettingsPage } from './support/pages/settings.page';
 import { purchaseStorage, startPurchase } from './support/purchase-api';
 import { exactly, text, type Language } from './support/texts';
 import { expectPath, expectVisible, storageItem } from './support/ui';
@@ -28,77 +37,72 @@ const expectRefusals = () => e2e.expectProblem(/status of (404|409|422)/, 'conso
 const cmNoCard: TestUser = { email: 'cm-nocard@example.com', password: 'credit1234', name: 'Ганбат Төгөлдөр', creditMedEligible: true };
 
 /** The contact line: the insurer's phone and e-mail as links. */
-const expectContactLinks = async (within: ReturnType<import('playwright-core').Page['getByRole']>) => {
-  await expectVisible(within.getByRole('link', { name: exactly(contact.phone) }));
-  expect(await within.getByRole('link', { name: exactly(contact.phone) }).getAttribute('href')).toBe(contact.phoneHref);
-  expect(await within.getByRole('link', { name: exactly(contact.email) }).getAttribute('href')).toBe(`mailto:${contact.email}`);
+const expectContactLinks = async (within: Locator) => {
+  const links = new ContactLinks(within);
+  await expectVisible(links.phone);
+  expect(await links.phone.getAttribute('href')).toBe(contact.phoneHref);
+  expect(await links.email.getAttribute('href')).toBe(`mailto:${contact.email}`);
 };
 
 describe('a refused claim', () => {
   it('says how to appeal, by when and whom to call; its notification says it was refused', async () => {
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const { language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
     const { rows } = await e2e.db.query<{ id: number; resolved_at: Date }>("select id, resolved_at from claims where claim_number = 'CL-2025-000233'");
-    const claim = rows[0];
-    if (!claim) throw new Error('the seeded refused claim is missing');
-    await page.goto(`/user/claim/detail/${claim.id}`);
-    const refusal = page.getByRole('region', { name: text('en', 'claims:detail.refusedTitle') });
-    await expectVisible(refusal.getByRole('heading', { name: exactly(text('en', 'claims:detail.appealTitle')) }));
-    const by = new Date(claim.resolved_at);
+    const refused = rows[0];
+    if (!refused) throw new Error('the seeded refused claim is missing');
+    const claim = new ClaimDetailPage(ui);
+    await claim.open(refused.id);
+    await expectVisible(claim.appealHeading);
+    const by = new Date(refused.resolved_at);
     by.setDate(by.getDate() + CLAIM_APPEAL_DAYS);
     const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(by);
-    await expectVisible(refusal.getByText(text('en', 'claims:detail.appeal', { days: CLAIM_APPEAL_DAYS, date })));
-    await expectContactLinks(refusal);
+    await expectVisible(claim.inRefusal(claim.t('detail.appeal', { days: CLAIM_APPEAL_DAYS, date })));
+    await expectContactLinks(claim.refusal);
 
-    await page.goto('/user/notifications');
-    const refused = page.getByRole('main').getByText(text('en', 'notifications:kinds.claim_stage_changed.outcomes.refused.text', { claim_number: 'CL-2025-000233' }));
-    await expectVisible(refused);
+    const notifications = new NotificationsPage(ui);
+    await notifications.open();
+    await expectVisible(notifications.text(ui.t('notifications:kinds.claim_stage_changed.outcomes.refused.text', { claim_number: 'CL-2025-000233' }), notifications.main));
     // Its heading (after the unread marker) says so too.
-    await expectVisible(page.getByRole('main').getByRole('heading', { level: 2, name: text('en', 'notifications:kinds.claim_stage_changed.outcomes.refused.title') }).first());
+    await expectVisible(notifications.itemHeading(ui.t('notifications:kinds.claim_stage_changed.outcomes.refused.title')).first());
   });
 });
 
 describe('the mining registration', () => {
   const open = async (language: Language, path = '/ot/') => {
-    const page = await e2e.openPage({ language, width: 375 });
+    const { page, language: ui } = await e2e.openSite({ language, width: 375 });
     await page.goto(path);
-    return page;
+    return new MiningRegistrationWizard(ui);
   };
-  const t = (language: Language, key: string) => text(language, `ot:${key}`);
-  const fillRegister = async (page: Awaited<ReturnType<typeof open>>, language: Language, register: string, phone: string) => {
-    const group = page.getByRole('group', { name: exactly(t(language, 'register.registerNumber')) });
-    await expectVisible(group);
-    await group.getByRole('combobox').nth(0).selectOption(register.charAt(0));
-    await group.getByRole('combobox').nth(1).selectOption(register.charAt(1));
-    await group.getByRole('textbox').fill(register.slice(2));
-    await page.getByRole('main').getByRole('textbox', { name: exactly(t(language, 'register.phone')) }).fill(phone);
-    await page.getByRole('main').getByRole('button', { name: exactly(t(language, 'register.submit')) }).click();
+  const register = async (wizard: MiningRegistrationWizard, person: { register: string; phone: string }) => {
+    await expectVisible(wizard.registerGroup);
+    await wizard.registerChangeRegister(splitRegister(person.register));
+    await wizard.registerChangePhone(person.phone);
+    await wizard.registerSubmit();
   };
 
   it('tells someone off the roster or already registered what to do and whom to call', async () => {
     expectRefusals();
-    const page = await open('mn', '/ot/register');
+    const wizard = await open('mn', '/ot/register');
     const person = MINING_ROSTER[0];
     if (!person) throw new Error('no roster employee');
-    await fillRegister(page, 'mn', person.register, '95009911');
-    await expectVisible(page.getByRole('main').getByText(exactly(t('mn', 'nextStep.rosterNoMatch'))));
-    await expectContactLinks(page.getByRole('main'));
+    await register(wizard, { register: person.register, phone: '95009911' });
+    await expectVisible(wizard.text('nextStep.rosterNoMatch'));
+    await expectContactLinks(wizard.main);
 
-    await fillRegister(page, 'mn', MINING_ALREADY_REGISTERED.register, MINING_ALREADY_REGISTERED.phone);
-    await expectVisible(page.getByRole('main').getByText(exactly(t('mn', 'nextStep.alreadyRegistered'))));
-    await expectContactLinks(page.getByRole('main'));
+    await register(wizard, MINING_ALREADY_REGISTERED);
+    await expectVisible(wizard.text('nextStep.alreadyRegistered'));
+    await expectContactLinks(wizard.main);
   });
 
   it('opened straight at /ot/register (a shared link) names the product and asks for the children it covers', async () => {
-    const page = await open('en', '/ot/register');
+    const wizard = await open('en', '/ot/register');
     const person = MINING_ROSTER[1];
     if (!person) throw new Error('no roster employee');
-    await fillRegister(page, 'en', person.register, person.phone);
-    await expectPath(page, '/ot/register/confirm');
-    const phone = new Phone(e2e.baseUrl, person.phone);
-    await page.getByRole('textbox', { name: exactly(text('en', 'code:label')) }).fill(await phone.latestCode());
-    await page.getByRole('main').getByRole('button', { name: exactly(text('en', 'code:submit')) }).click();
-    await expectPath(page, '/ot/register/insurer');
-    await expectVisible(page.getByRole('main').locator('dd').filter({ hasText: exactly(MINING_PROGRAMME.product.name.en) }));
+    await register(wizard, person);
+    await expectPath(wizard.page, '/ot/register/confirm');
+    await wizard.codeStep.enterCode(await new Phone(e2e.baseUrl, person.phone).latestCode());
+    await expectPath(wizard.page, '/ot/register/insurer');
+    await expectVisible(wizard.listedValue(MINING_PROGRAMME.product.name.en));
   });
 });
 
@@ -110,10 +114,9 @@ describe('the QR payment page', () => {
     await status.open(purchase.invoice.id, 'qpay');
     await status.seeQrCode();
     expect(await status.bankAppNames()).toEqual(purchase.invoice.deep_links.map((link) => text('mn', `claims:banks.${link.bank}`)));
-    const ways = site.page.getByRole('navigation', { name: exactly(text('mn', 'payment:pending.ways.label')) });
-    expect(await ways.getByRole('link', { name: exactly(text('mn', 'payment:pending.ways.back')) }).getAttribute('href')).toBe('/insurance/buy/payment/?provider=qpay');
-    expect(await ways.getByRole('link', { name: exactly(text('mn', 'payment:pending.ways.otherWay')) }).getAttribute('href')).toBe('/insurance/buy/payment/');
-    await ways.getByRole('button', { name: exactly(text('mn', 'payment:pending.ways.cancel')) }).click();
+    expect(await status.wayLink('back').getAttribute('href')).toBe('/insurance/buy/payment/?provider=qpay');
+    expect(await status.wayLink('otherWay').getAttribute('href')).toBe('/insurance/buy/payment/');
+    await status.cancelPayment();
     await status.seeFailed('cancelled');
     const invoice = (await (await fetch(`${e2e.baseUrl}/api/invoices/${purchase.invoice.id}/`, { headers: { 'X-Application-Key': purchase.accessKey ?? '' } })).json()) as { status: string };
     expect(invoice.status).toBe('failed');
@@ -128,11 +131,12 @@ describe('a Credit Med contract link', () => {
     const own = await contractOf(cmNoCard.email);
     const foreign = await contractOf(demoUser.email);
     if (!own || !foreign) throw new Error('seeded contracts missing');
-    const page = await e2e.openPage({ language: 'en', signedInAs: cmNoCard });
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: cmNoCard });
+    const request = new CreditMedRequestWizard(ui);
     await page.goto(`/credit-med/request/contract/${foreign}`);
-    await expectVisible(page.getByText(exactly(text('en', 'creditMedRequest:contract.notFound'))));
-    await expectVisible(page.getByRole('main').getByRole('button', { name: exactly(text('en', 'creditMedRequest:contract.openOwn')) }));
-    expect(await page.getByRole('main').getByRole('button', { name: exactly(text('en', 'creditMedRequest:retry')) }).count()).toBe(0);
+    await expectVisible(request.shown(exactly(request.t('contract.notFound'))));
+    await expectVisible(request.button('contract.openOwn'));
+    expect(await request.button('retry').count()).toBe(0);
     // Nothing of it is stored for the next visit.
     await page.waitForTimeout(500);
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('flow:credit-med-request:')));
@@ -140,13 +144,13 @@ describe('a Credit Med contract link', () => {
 
     // The user's own contract link stays theirs (a signed contract: the wizard says so).
     await page.goto(`/credit-med/request/contract/${own}`);
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'creditMedRequest:signed.title')) }));
+    await expectVisible(request.heading('signed.title'));
     await expectPath(page, `/credit-med/request/contract/${own}`);
 
     // 'Open my request' from a foreign link leads to the user's own contract.
     await page.goto(`/credit-med/request/contract/${foreign}`);
-    await page.getByRole('main').getByRole('button', { name: exactly(text('en', 'creditMedRequest:contract.openOwn')) }).click();
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('en', 'creditMedRequest:signed.title')) }));
+    await request.requestOpen();
+    await expectVisible(request.heading('signed.title'));
     await expectPath(page, `/credit-med/request/contract/${own}`);
   });
 });
@@ -156,24 +160,22 @@ describe('a forgotten Credit Med transaction password', () => {
     const { rows } = await e2e.db.query<{ id: number; phone: string }>('select id, phone from users where email = $1', [cmNoCard.email]);
     const user = rows[0];
     if (!user) throw new Error('cm-nocard is missing');
-    const t = (key: string) => text('mn', `creditMedCard:txReset.${key}`);
-    const page = await e2e.openPage({ language: 'mn', signedInAs: cmNoCard, width: 375 });
-    await page.goto('/user/settings');
-    await page.getByRole('main').getByRole('link', { name: exactly(text('mn', 'account:settings.txPassword.action')) }).click();
+    const { page, language: ui } = await e2e.openSite({ language: 'mn', signedInAs: cmNoCard, width: 375 });
+    const reset = new TxResetPage(ui);
+    const settings = new SettingsPage(ui);
+    await settings.open();
+    await settings.replaceTxPassword();
     await expectPath(page, '/credit-med/tx-password');
-    await expectVisible(page.getByRole('heading', { level: 1, name: exactly(text('mn', 'code:title')) }));
-    const phone = new Phone(e2e.baseUrl, user.phone);
-    await page.getByRole('textbox', { name: exactly(text('mn', 'code:label')) }).fill(await phone.latestCode());
-    await page.getByRole('main').getByRole('button', { name: exactly(text('mn', 'code:submit')) }).click();
-    const password = page.getByLabel(exactly(t('password')));
-    await password.fill('123456');
-    await page.getByLabel(exactly(t('passwordConfirm'))).fill('123456');
-    await page.getByRole('main').getByRole('button', { name: exactly(t('save')) }).click();
-    await expectVisible(page.getByText(text('mn', 'validation:txPasswordSimple')));
-    await password.fill('730591');
-    await page.getByLabel(exactly(t('passwordConfirm'))).fill('730591');
-    await page.getByRole('main').getByRole('button', { name: exactly(t('save')) }).click();
-    await expectVisible(page.getByText(exactly(t('done'))));
+    await reset.codeStep.waitUntilShown();
+    await reset.codeStep.enterCode(await new Phone(e2e.baseUrl, user.phone).latestCode());
+    await reset.passwordChange('password', '123456');
+    await reset.passwordChange('password_confirm', '123456');
+    await reset.passwordSubmit();
+    await expectVisible(reset.shown(ui.t('validation:txPasswordSimple')));
+    await reset.passwordChange('password', '730591');
+    await reset.passwordChange('password_confirm', '730591');
+    await reset.passwordSubmit();
+    await expectVisible(reset.done);
     const { rows: contracts } = await e2e.db.query<{ hash: string }>('select transaction_password_hash as hash from credit_med_contracts where user_id = $1', [user.id]);
     expect(await verifyPassword('730591', contracts[0]?.hash ?? '')).toBe(true);
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(375);

@@ -7,7 +7,7 @@
 import type { DocumentType } from '../../../../contract/claim.schema';
 import type { EventField, PayoutField } from '../../../../machines/claim-creation.machine';
 import { exactly } from '../texts';
-import { chooseFile, pngFile } from '../uploads';
+import { chooseFile, pngFile, type FilePayload } from '../uploads';
 import { fillDate } from './date-field';
 import type { UiLanguage } from './ui-language';
 
@@ -22,13 +22,16 @@ const EVENT_LABELS: Record<EventField, string> = {
 };
 const PAYOUT_LABELS: Record<Exclude<PayoutField, 'bank'>, string> = { account_number: 'wizard.payout.account', account_holder: 'wizard.payout.holder' };
 
-/** One change on the documents step, which the page reports with the draft the server answered. */
-export type DocumentsChange = { add: DocumentType; filename: string } | { remove: string };
+/**
+ * One change on the documents step, which the page reports with the draft the server answered: a file
+ * added (a small PNG named `filename`, or the `file` given) or an added file removed.
+ */
+export type DocumentsChange = { add: DocumentType; filename: string } | { add: DocumentType; file: FilePayload } | { remove: string };
 
 export class ClaimCreationWizard {
   constructor(readonly ui: UiLanguage) {}
 
-  private get page() {
+  protected get page() {
     return this.ui.page;
   }
 
@@ -55,6 +58,31 @@ export class ClaimCreationWizard {
 
   text(key: string, values?: Record<string, string | number>) {
     return this.main.getByText(this.name(key, values));
+  }
+
+  /** A text the page shows (anywhere, as given: a string is found within longer texts). */
+  shown(text: string | RegExp) {
+    return this.page.getByText(text);
+  }
+
+  /** The wizard's line naming the policy the claim is on (its product name and contract number). */
+  get policyLine() {
+    return this.page.locator('.claim-wizard__policy');
+  }
+
+  /** Opens the wizard for a policy: its first step, or `step` of the policy's draft (a deep link). */
+  async open(insuranceId: number, step?: ClaimWizardStep) {
+    await this.page.goto(`/user/claim/create/${insuranceId}${step ? `/${step}` : ''}`);
+  }
+
+  /** The step's "Back" link (to the step before). */
+  async back() {
+    await this.page.getByRole('link', { name: this.name('wizard.back') }).click();
+  }
+
+  /** The review's "Change" link of a step. */
+  async reviewEdit(step: ClaimWizardStep) {
+    await this.page.getByRole('link', { name: this.name('wizard.review.editLabel', { step: this.t(`wizard.step.${step}`) }) }).click();
   }
 
   /** The step's notice (the wizard's refusal or failure). */
@@ -140,6 +168,41 @@ export class ClaimCreationWizard {
     return this.page.getByRole('region', { name: this.name(`documents.${type}`) });
   }
 
+  /** The tick a slot shows once its document is added. */
+  slotDone(type: DocumentType) {
+    return this.slot(type).getByText(this.t('wizard.documents.slotDone'));
+  }
+
+  /** A text in a slot (its refusal). */
+  slotText(type: DocumentType, text: string) {
+    return this.slot(type).getByText(text);
+  }
+
+  /** A slot's progress bar while its file uploads. */
+  slotProgress(type: DocumentType) {
+    return this.slot(type).getByRole('progressbar');
+  }
+
+  /**
+   * Chooses for the type's slot a PDF of `size` bytes made in the page (by its first bytes): no large
+   * buffer crosses to the browser.
+   */
+  async chooseFileMadeInPage(type: DocumentType, name: string, size: number) {
+    await this.slot(type)
+      .locator('input[type="file"]')
+      .evaluate(
+        (input: HTMLInputElement, file) => {
+          const bytes = new Uint8Array(file.size);
+          bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], file.name, { type: 'application/pdf' }));
+          input.files = transfer.files;
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+        },
+        { name, size },
+      );
+  }
+
   /** "Still missing: …" with the documents' names, or "Every needed document is added." */
   missingLine(missing: readonly DocumentType[]) {
     return missing.length === 0
@@ -155,7 +218,7 @@ export class ClaimCreationWizard {
 
   /** Uploads a file into the type's slot or removes an added file; the page attaches it and reports the draft. */
   async documentsChanged(change: DocumentsChange) {
-    if ('add' in change) await chooseFile(this.slot(change.add), pngFile(change.filename, 4 * 1024));
+    if ('add' in change) await chooseFile(this.slot(change.add), 'file' in change ? change.file : pngFile(change.filename, 4 * 1024));
     else await this.main.getByRole('button', { name: this.name('wizard.documents.removeLabel', { name: change.remove }) }).click();
   }
 

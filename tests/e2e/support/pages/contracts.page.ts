@@ -129,6 +129,21 @@ export class ContractDetailPage {
     return this.main.getByRole('alert');
   }
 
+  /** A policy's page: opens /user/contract/{id}. */
+  async open(policyId: number) {
+    await this.page.goto(`/user/contract/${policyId}`);
+  }
+
+  /** "Updating": a premium paid online that the insurer's data does not show yet. */
+  get feeUpdating() {
+    return this.page.getByTestId('fee-updating');
+  }
+
+  /** A text the page shows (as given: a string is found within a longer text). */
+  shown(text: string | RegExp) {
+    return this.page.getByText(text);
+  }
+
   async backToMyInsurances() {
     await this.main.getByRole('link', { name: this.ui.name('contracts:detail.back') }).click();
     await expectPath(this.page, '/user/contract');

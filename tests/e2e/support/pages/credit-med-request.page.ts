@@ -68,6 +68,11 @@ export class CreditMedRequestWizard {
     return this.main.getByRole('alert');
   }
 
+  /** A text the page shows (as given: a string is found within a longer text). */
+  shown(text: string | RegExp) {
+    return this.page.getByText(text);
+  }
+
   get opening() {
     return this.main.getByText(this.t('opening'));
   }

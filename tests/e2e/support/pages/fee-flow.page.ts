@@ -11,12 +11,16 @@
  */
 import type { RegisterParts } from '../../../../contract/validation';
 import { expectVisible } from '../ui';
+import { FeePaymentPage } from './fee-payment.page';
 import type { UiLanguage } from './ui-language';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 export class FeeFlowPage {
-  constructor(private readonly ui: UiLanguage) {}
+  /** The fees to pay once the policy is confirmed (the fee-payment child), with its payment step. */
+  readonly fees: FeePaymentPage;
+
+  constructor(private readonly ui: UiLanguage) {
+    this.fees = new FeePaymentPage(ui);
+  }
 
   private get main() {
     return this.ui.page.getByRole('main');
@@ -35,6 +39,16 @@ export class FeeFlowPage {
     return this.main.getByLabel(this.ui.t('fees:flow.phone'), { exact: true });
   }
 
+  /** The register number's digits. */
+  get registerNumberField() {
+    return this.registerGroup.getByRole('textbox', { name: this.ui.name('ui:register.number') });
+  }
+
+  /** The form's refusal (no policy matches, or wait before trying again). */
+  get alert() {
+    return this.main.getByRole('alert');
+  }
+
   get sendCodeButton() {
     return this.main.getByRole('button', { name: this.ui.name('fees:flow.sendCode') });
   }
@@ -43,7 +57,7 @@ export class FeeFlowPage {
   async feeChangeRegister(parts: RegisterParts) {
     await this.registerGroup.getByRole('combobox', { name: this.ui.name('ui:register.firstLetter') }).selectOption(parts.first);
     await this.registerGroup.getByRole('combobox', { name: this.ui.name('ui:register.secondLetter') }).selectOption(parts.second);
-    await this.registerGroup.getByRole('textbox', { name: this.ui.name('ui:register.number') }).fill(parts.number);
+    await this.registerNumberField.fill(parts.number);
   }
 
   /** `fee.changePhone`. */
@@ -74,12 +88,12 @@ export class FeeFlowPage {
 
   /** The provider to pay with ('khan', 'qpay', 'mostmoney'). */
   async chooseProvider(provider: 'khan' | 'qpay' | 'mostmoney') {
-    await this.main.getByRole('radio', { name: new RegExp(`^${escape(this.ui.t(`payment:choice.provider.${provider}`))}`) }).check();
+    await this.fees.payment.paymentChoose(provider);
   }
 
   /** `payment.submit` of the fee chooser: "Pay ₮ …". */
   async paymentSubmit() {
-    await this.main.getByRole('button', { name: new RegExp(`^${escape(this.ui.t('fees:chooser.pay', { amount: '' }))}.*\\d`) }).click();
+    await this.fees.payment.paymentSubmit();
   }
 
   async seeForm() {

@@ -5,6 +5,7 @@
  */
 import type { Locator } from 'playwright-core';
 import type { RegisterParts } from '../../../../contract/validation';
+import { exactly } from '../texts';
 import { CodeStep } from './code-step.page';
 import { ImageSlotsPart } from './image-slots.part';
 import type { UiLanguage } from './ui-language';
@@ -58,6 +59,11 @@ export class MiningRegistrationWizard {
 
   get alert() {
     return this.main.getByRole('alert');
+  }
+
+  /** A value the step lists (a `<dd>`: the programme's product, …), exactly. */
+  listedValue(text: string) {
+    return this.main.locator('dd').filter({ hasText: exactly(text) });
   }
 
   private async typeRegister(group: Locator, parts: RegisterParts) {

@@ -28,6 +28,16 @@ export class NotificationsPage {
     return this.page.getByRole('heading', { level: 1, name: this.ui.name('notifications:title') });
   }
 
+  /** The page's main part (the list and what it says when empty or failed). */
+  get main() {
+    return this.page.getByRole('main');
+  }
+
+  /** The heading of a notification (after its unread marker), its name containing `name`. */
+  itemHeading(name: string) {
+    return this.main.getByRole('heading', { level: 2, name });
+  }
+
   get list() {
     return this.page.getByRole('list', { name: this.ui.t('notifications:listLabel') });
   }

@@ -27,13 +27,13 @@ const ROUTE_PATHS: Record<StatusRoute, string> = {
 export const statusPathOf = (route: StatusRoute) => ROUTE_PATHS[route];
 
 export class PaymentStatusPage {
-  constructor(private readonly ui: UiLanguage) {}
+  constructor(protected readonly ui: UiLanguage) {}
 
-  private get page() {
+  protected get page() {
     return this.ui.page;
   }
 
-  private get main() {
+  protected get main() {
     return this.page.getByRole('main');
   }
 
@@ -114,6 +114,26 @@ export class PaymentStatusPage {
   /** The names of the bank apps offered as links on the QR page. */
   async bankAppNames() {
     return (await this.main.getByRole('listitem').getByRole('link').allInnerTexts()).map((name) => name.trim());
+  }
+
+  /** The waiting page's other ways: back, 'pay another way' and cancelling the request. */
+  get ways() {
+    return this.main.getByRole('navigation', { name: this.ui.name('payment:pending.ways.label') });
+  }
+
+  /** A link of the other ways ('back', 'otherWay'). */
+  wayLink(way: 'back' | 'otherWay') {
+    return this.ways.getByRole('link', { name: this.ui.name(`payment:pending.ways.${way}`) });
+  }
+
+  /** 'Pay another way': back to the choice, what is being paid kept. */
+  async payAnotherWay() {
+    await this.wayLink('otherWay').click();
+  }
+
+  /** Cancels the payment request (it fails as cancelled). */
+  async cancelPayment() {
+    await this.ways.getByRole('button', { name: this.ui.name('payment:pending.ways.cancel') }).click();
   }
 
   /** The mobile-money page: confirm on the phone with the masked number. */

@@ -70,6 +70,11 @@ export class SettingsPage {
     await this.section('language').getByRole('button', { name: this.ui.name('account:settings.language.save') }).click();
   }
 
+  /** The Credit Med section's way to replace a forgotten transaction password. */
+  async replaceTxPassword() {
+    await this.page.getByRole('main').getByRole('link', { name: this.ui.name('account:settings.txPassword.action') }).click();
+  }
+
   get changeCookiesButton() {
     return this.section('cookies').getByRole('button', { name: this.ui.name('account:settings.cookies.change') });
   }

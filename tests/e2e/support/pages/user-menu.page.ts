@@ -98,12 +98,31 @@ export class UserMenu {
     await this.item(item).click();
   }
 
+  /** The confirmation's question ("Do you want to log out?"). */
+  get logoutQuestion() {
+    return this.logoutDialog.getByText(this.ui.name('user:logout.question'));
+  }
+
+  /** `logout.ask`: the logout item, which asks first. */
+  async logoutAsk() {
+    await this.logoutItem.click();
+  }
+
+  /** `logout.cancel`: the confirmation's "No". */
+  async logoutCancel() {
+    await this.logoutDialog.getByRole('button', { name: this.ui.name('user:logout.no') }).click();
+  }
+
+  /** `logout.confirm`: the confirmation's "Yes". */
+  async logoutConfirm() {
+    await this.logoutDialog.getByRole('button', { name: this.ui.name('user:logout.yes') }).click();
+  }
+
   /** Presses the logout item and answers the confirmation. */
   async logOut({ confirm }: { confirm: boolean }) {
-    await this.logoutItem.click();
+    await this.logoutAsk();
     await expectVisible(this.logoutDialog);
-    const answer = confirm ? 'user:logout.yes' : 'user:logout.no';
-    await this.logoutDialog.getByRole('button', { name: this.ui.name(answer) }).click();
+    await (confirm ? this.logoutConfirm() : this.logoutCancel());
     await expectHidden(this.logoutDialog);
   }
 }
