@@ -5,7 +5,7 @@
  * resolve (paid or refused, in full or in part).
  */
 import { z } from 'zod/mini';
-import { isoDateSchema, personNameSchema } from './insurance.schema';
+import { contractSearchSchema, isoDateSchema, personNameSchema } from './insurance.schema';
 import { nextCursorSchema } from './page.schema';
 import { dbIdSchema, messages } from './validation';
 
@@ -178,22 +178,10 @@ export type ClaimPolicy = z.infer<typeof claimPolicySchema>;
 
 /** How many policies a page of GET /api/claims/policies/ holds. */
 export const CLAIM_POLICIES_PAGE_SIZE = 20;
-export const CONTRACT_SEARCH_MAX = 32;
-
-/**
- * The policy choice's search: the contract number or its beginning ("LI-2023", "li-2023-000184"),
- * trimmed and compared without case; letters, digits, '-' and '/' only (`validation.contractSearch`).
- */
-export const contractSearchSchema = z.string({ error: messages.contractSearch }).check(
-  z.trim(),
-  z.minLength(1, messages.contractSearch),
-  z.maxLength(CONTRACT_SEARCH_MAX, messages.contractSearch),
-  z.regex(/^[\p{L}\p{N}/-]+$/u, messages.contractSearch),
-);
 
 /**
  * GET /api/claims/policies/'s query besides `?before=`: `contract`, a search by contract number
- * (contractSearchSchema); `id`, one policy by its id (the wizard's look-up of its policy's name).
+ * (contractSearchSchema, as GET /api/contracts/'s); `id`, one policy by its id (the wizard's look-up of its policy's name).
  */
 export const claimPoliciesQuerySchema = z.object({
   contract: z.optional(contractSearchSchema),

@@ -564,6 +564,22 @@ export type ContractSummary = z.infer<typeof contractSummarySchema>;
 
 /** The policies a page of GET /api/contracts/ shows. */
 export const CONTRACTS_PAGE_SIZE = 20;
+export const CONTRACT_SEARCH_MAX = 32;
+
+/**
+ * A policy choice's search (GET /api/contracts/ and GET /api/claims/policies/ `?contract=`): the
+ * contract number or its beginning ("LI-2023", "li-2023-000184"), trimmed and compared without case;
+ * letters, digits, '-' and '/' only (`validation.contractSearch`).
+ */
+export const contractSearchSchema = z.string({ error: messages.contractSearch }).check(
+  z.trim(),
+  z.minLength(1, messages.contractSearch),
+  z.maxLength(CONTRACT_SEARCH_MAX, messages.contractSearch),
+  z.regex(/^[\p{L}\p{N}/-]+$/u, messages.contractSearch),
+);
+
+/** GET /api/contracts/'s query besides `?before=`: `contract`, the policies whose number begins with it (contractSearchSchema). */
+export const contractListQuerySchema = z.object({ contract: z.optional(contractSearchSchema) });
 
 /** A policy in the list, with what it owes now. */
 export const contractListItemSchema = z.extend(contractSummarySchema, {
@@ -573,7 +589,7 @@ export const contractListItemSchema = z.extend(contractSummarySchema, {
 export type ContractListItem = z.infer<typeof contractListItemSchema>;
 
 /**
- * GET /api/contracts/?before={cursor}: newest first (start date, then id), CONTRACTS_PAGE_SIZE a page;
+ * GET /api/contracts/?before={cursor}&contract={search}: newest first (start date, then id), CONTRACTS_PAGE_SIZE a page;
  * `next` is the `before` of the next (older) page, null at the end (contract/page.schema.ts).
  */
 export const contractListSchema = z.object({ contracts: z.array(contractListItemSchema), next: nextCursorSchema });

@@ -36,13 +36,13 @@ import pg from 'pg';
 import { DUE_WINDOW_DAYS } from '../contract/fee.schema';
 import { todayInMongolia } from '../contract/insurance.schema';
 import { issueToken } from '../server/auth/token';
-import { claimPageSql, claimPolicyPageSql, contractPrefixPattern } from '../server/claims/claims.repo';
+import { claimPageSql, claimPolicyPageSql } from '../server/claims/claims.repo';
 import type { Db } from '../server/db/db';
 import { openDb } from '../server/db/open';
 import { contractPageSql } from '../server/contracts/contracts.repo';
 import { dueFeesSql } from '../server/fees/fees.repo';
 import { feedbackPageSql } from '../server/feedback/feedback.repo';
-import { addDays } from '../server/insurance';
+import { addDays, contractPrefixPattern } from '../server/insurance';
 import { notificationPageSql } from '../server/notifications/notifications.repo';
 
 const { values: options } = parseArgs({
@@ -302,7 +302,7 @@ try {
   ).rows[0];
   const visible = [heavy.id, heavyUser[0]?.register ?? null, heavyUser[0]?.phone ?? null];
   const plans: [string, string, unknown[]][] = [
-    ['contracts, first page', contractPageSql('mn', false), [heavy.id, heavyUser[0]?.register ?? null, heavyUser[0]?.phone ?? null, 21, '2026-01-01', '2026-02-01']],
+    ['contracts, first page', contractPageSql('mn', false), [heavy.id, heavyUser[0]?.register ?? null, heavyUser[0]?.phone ?? null, 21, '2026-01-01', '2026-02-01', null]],
     ['claims, first page', claimPageSql('mn', false), [heavy.id, 21]],
     ['claims, after a cursor', claimPageSql('mn', true), [heavy.id, 21, midClaim?.micros ?? '0', midClaim?.id ?? 0]],
     ['notifications, first page', notificationPageSql(false), [heavy.id, 21]],

@@ -22,7 +22,7 @@ import {
 import type { Queryable } from '../db/db';
 import { beforeCursor, cursorColumn, pageOf } from '../http/keyset';
 import type { Language } from '../http/language';
-import { VISIBLE_POLICY, visibleParams, visiblePolicyPageIds } from '../insurance';
+import { contractNumberLike, contractPrefixPattern, VISIBLE_POLICY, visibleParams, visiblePolicyPageIds } from '../insurance';
 import { notify } from '../notifications';
 
 
@@ -56,13 +56,10 @@ const toPolicy = (row: PolicyRow): ClaimPolicy => ({
  */
 export const claimPolicyPageSql = (language: Language, after: boolean) => `
   select ${policyColumns(language)}, ${cursorColumn('p.start_date', 'p.id')}
-    from (${visiblePolicyPageIds("p.status = 'active' and ($5::text is null or upper(p.contract_number) like $5::text)", after ? 6 : null)}) page
+    from (${visiblePolicyPageIds(`p.status = 'active' and ${contractNumberLike(5)}`, after ? 6 : null)}) page
     join policies p on p.id = page.id
     join products pr on pr.id = p.product_id left join users u on u.id = p.user_id
    order by p.start_date desc, p.id desc`;
-
-/** A contract-number search as a LIKE pattern of the upper-cased number: the search's beginning, its wildcards taken literally. */
-export const contractPrefixPattern = (search: string) => `${search.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A page of the user's active policies to claim on, in the contracts' order; `search` a contract number's beginning. */
 export const claimablePolicyPage = async (

@@ -4,7 +4,7 @@ import type { UserRow } from '../auth';
 import type { Queryable } from '../db/db';
 import { cursorColumn } from '../http/keyset';
 import type { Language } from '../http/language';
-import { VISIBLE_POLICY, visibleParams, visiblePolicyPageIds } from '../insurance';
+import { contractNumberLike, contractPrefixPattern, VISIBLE_POLICY, visibleParams, visiblePolicyPageIds } from '../insurance';
 
 export interface PolicyRow extends ContractSummary {
   owner_name: string | null;
@@ -65,9 +65,10 @@ export const readPolicyPayments = async (db: Queryable, policyId: number) => {
 };
 
 /**
- * A page of the list (GET /api/contracts/?before=): $1 the user's id, $2 register, $3 phone
+ * A page of the list (GET /api/contracts/?before=&contract=): $1 the user's id, $2 register, $3 phone
  * (`visibleParams`), $4 the rows to read, $5 today and $6 the last day a fee is 'due' (what a policy owes
- * now, as GET /api/fees/due/ counts it), and with `after` $7/$8 the cursor. VISIBLE's two halves are
+ * now, as GET /api/fees/due/ counts it), $7 a contract-number search (`contractPrefixPattern`, the
+ * claims' policy choice's `contractNumberLike`) or null, and with `after` $8/$9 the cursor. VISIBLE's two halves are
  * two keyset reads of ids, each on the index in the list's order (migration 024:
  * `policies_user_start_idx`, `policies_insured_start_idx`); only their at most 2 × $4 rows are merged,
  * and only the page's rows are joined to their product and owner and sum their unpaid fees (on
@@ -75,7 +76,7 @@ export const readPolicyPayments = async (db: Queryable, policyId: number) => {
  */
 export const contractPageSql = (language: Language, after: boolean) => `
   select ${columns(language)}, ${cursorColumn('p.start_date', 'p.id')}, owed.amount as owed_amount, owed.overdue as owed_overdue
-    from (${visiblePolicyPageIds(null, after ? 7 : null)}) page
+    from (${visiblePolicyPageIds(contractNumberLike(7), after ? 8 : null)}) page
     join policies p on p.id = page.id
     join products pr on pr.id = p.product_id left join users u on u.id = p.user_id
     left join lateral (
@@ -91,24 +92,25 @@ export interface ContractPageRow extends PolicyRow {
 }
 
 /**
- * The rows of a page of the list (contractPageSql): `limit` rows from the cursor `before` on, what each
- * owes counted with `today` and `dueUntil` (the last day a fee is 'due').
+ * The rows of a page of the list (contractPageSql): `limit` rows from the cursor `before` on, those
+ * whose contract number begins with `search` when given, what each owes counted with `today` and
+ * `dueUntil` (the last day a fee is 'due').
  */
 export const readContractPageRows = async (
   db: Queryable,
   user: UserRow,
   language: Language,
-  before: [string, string] | null,
-  limit: number,
+  page: { before: [string, string] | null; search: string | null; limit: number },
   today: string,
   dueUntil: string,
 ): Promise<ContractPageRow[]> => {
-  const { rows } = await db.query<ContractPageRow>(contractPageSql(language, before !== null), [
+  const { rows } = await db.query<ContractPageRow>(contractPageSql(language, page.before !== null), [
     ...visibleParams(user),
-    limit,
+    page.limit,
     today,
     dueUntil,
-    ...(before ?? []),
+    page.search === null ? null : contractPrefixPattern(page.search),
+    ...(page.before ?? []),
   ]);
   return rows;
 };

@@ -1,18 +1,19 @@
 /**
  * GET /api/contracts/ and /api/contracts/{id}/ (bearer): the signed-in user's policies — those of
  * their account plus those whose insured person has the account's register number (a visitor's
- * purchase shows up once its buyer signs in).
+ * purchase shows up once its buyer signs in); `?contract=` finds those whose number begins with it.
  */
 import { Hono } from 'hono';
 import { addDays, feeSchedule, fullName, savingsGrowth, wholeYears } from '../insurance';
 import { DUE_WINDOW_DAYS } from '../../contract/fee.schema';
 import type { ContractDetail, ContractList, ContractListItem, ContractSummary, FeeFrequency } from '../../contract/insurance.schema';
-import { CONTRACTS_PAGE_SIZE } from '../../contract/insurance.schema';
+import { CONTRACTS_PAGE_SIZE, contractListQuerySchema } from '../../contract/insurance.schema';
+import { toFieldErrors } from '../../contract/validation';
 import { todayInMongolia } from '../../contract/insurance.schema';
 import { requireUser, type UserRow } from '../auth';
 import type { Db } from '../db/db';
 import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { cursorOf, pageOf } from '../http/keyset';
 import { languageOf, type Language } from '../http/language';
 import { isPendingUpdate, readSchedule } from '../fees';
@@ -123,14 +124,17 @@ export const contractRoutes = ({ db, secret }: { db: Db; secret: string }) => {
 
   app.get('/contracts/', signedIn, async (c) => {
     const language = languageOf(c.req.header('accept-language'));
+    const query = contractListQuerySchema.safeParse({ contract: c.req.query('contract') });
+    if (!query.success) throw badRequest(toFieldErrors(query.error));
     const before = cursorOf(c);
     const today = todayInMongolia();
-    const rows = await readContractPageRows(db, c.var.user, language, before, CONTRACTS_PAGE_SIZE + 1, today, addDays(today, DUE_WINDOW_DAYS));
-    const page = pageOf(rows, CONTRACTS_PAGE_SIZE, (row): ContractListItem => ({
+    const page = { before, search: query.data.contract ?? null, limit: CONTRACTS_PAGE_SIZE + 1 };
+    const rows = await readContractPageRows(db, c.var.user, language, page, today, addDays(today, DUE_WINDOW_DAYS));
+    const list = pageOf(rows, CONTRACTS_PAGE_SIZE, (row): ContractListItem => ({
       ...summaryOf(row),
       owed: row.owed_amount === null ? null : { amount: Number(row.owed_amount), overdue: row.owed_overdue === true },
     }));
-    return c.json<ContractList>({ contracts: page.items, next: page.next });
+    return c.json<ContractList>({ contracts: list.items, next: list.next });
   });
 
   app.get('/contracts/:id/', signedIn, async (c) => {

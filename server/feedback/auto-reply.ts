@@ -4,11 +4,11 @@
  * passed and notifies its author (`feedback_replied`). The state is the row itself, so any number of
  * replicas may run the task: `for update skip locked` gives each row to one of them, once.
  */
-import { routePaths } from '../../contract/paths';
 import type { FeedbackKind } from '../../contract/feedback.schema';
 import type { Db } from '../db/db';
 import { notify } from '../notifications';
 import { startPeriodic } from '../periodic';
+import { feedbackLink, placeAboveColumn } from './feedback.repo';
 
 /** How long after it is sent the reference insurer replies to feedback. */
 export const FEEDBACK_REPLY_DELAY_SECONDS = 15;
@@ -36,16 +36,17 @@ export const REPLIES: Readonly<Record<FeedbackKind, { mn: string; en: string }>>
 /** Replies to every feedback now due (at most `limit` a run); returns how many. */
 export const replyDueFeedback = async (db: Db, limit = 50): Promise<number> =>
   db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number; user_id: number; kind: FeedbackKind }>(
-      `select id, user_id, kind from feedback
-        where replied_at is null and reply_due_at is not null and reply_due_at <= now()
-        order by id limit $1 for update skip locked`,
+    const { rows } = await tx.query<{ id: number; user_id: number; kind: FeedbackKind; cursor: string }>(
+      `select f.id, f.user_id, f.kind, ${placeAboveColumn} from feedback f
+        where f.replied_at is null and f.reply_due_at is not null and f.reply_due_at <= now()
+        order by f.id limit $1 for update skip locked`,
       [limit],
     );
     for (const row of rows) {
       const reply = REPLIES[row.kind];
       await tx.query('update feedback set reply_text_mn = $2, reply_text_en = $3, replied_at = now() where id = $1', [row.id, reply.mn, reply.en]);
-      await notify(tx, row.user_id, { kind: 'feedback_replied', params: { feedback_id: row.id, feedback_kind: row.kind }, link: `${routePaths.feedback.build()}#feedback-${row.id}` });
+      // The link opens the page that holds this feedback, though newer feedback pushes it past the first page.
+      await notify(tx, row.user_id, { kind: 'feedback_replied', params: { feedback_id: row.id, feedback_kind: row.kind }, link: feedbackLink(row.id, row.cursor) });
     }
     return rows.length;
   });

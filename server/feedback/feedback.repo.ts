@@ -1,4 +1,5 @@
 /** A user's feedback in the database: the list's pages, one item, sending (the reference insurer's replies: auto-reply.ts). */
+import { routePaths } from '../../contract/paths';
 import { FEEDBACK_PAGE_SIZE, type FeedbackItem, type FeedbackKind, type FeedbackList } from '../../contract/feedback.schema';
 import type { UserRow } from '../auth';
 import type { Queryable } from '../db/db';
@@ -48,6 +49,16 @@ export const feedbackPageSql = (language: Language, after: boolean) =>
   `${select(language, `${cursorColumn('f.created_at', 'f.id')}, `)}
     where f.user_id = $1${after ? ` and ${beforeCursor('f.created_at', 'f.id', 3)}` : ''}
     order by f.created_at desc, f.id desc limit $2`;
+
+/**
+ * A select column `cursor` of feedback `f`: the place just above it in the list's order (its time, its
+ * id + 1), the `?before=` of the page that starts with it. A page from there holds the feedback however
+ * much newer feedback is sent later (a cursor is a place, not a count), so a link can name it for good.
+ */
+export const placeAboveColumn = cursorColumn('f.created_at', '(f.id + 1)');
+
+/** The link to one feedback: the list's page that starts with it (`placeAboveColumn`), and its entry (`#feedback-<id>`). */
+export const feedbackLink = (id: number, placeAbove: string) => `${routePaths.feedback.build({}, { before: placeAbove })}#feedback-${id}`;
 
 /** A page of the user's feedback, newest first, before the cursor `before` when given. */
 export const readFeedbackPage = async (q: Queryable, userId: number, language: Language, before: [string, string] | null): Promise<FeedbackList> => {

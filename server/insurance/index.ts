@@ -9,7 +9,7 @@ export { applicationClosed, applicationIncomplete } from './application-errors';
 export { expireApplicationInvoices, lockApplication, readApplication, replaceOpenInvoices, type ApplicationRow } from './applications.repo';
 export { insuranceRoutes, type InsuranceDeps } from './insurance.routes';
 export { isUuid, mayAccess, optionalUser, type MaybeUserEnv } from './owner';
-export { createPolicy, fullName, VISIBLE_POLICY, visibleParams, visiblePolicyPageIds } from './policies.repo';
+export { contractNumberLike, contractPrefixPattern, createPolicy, fullName, VISIBLE_POLICY, visibleParams, visiblePolicyPageIds } from './policies.repo';
 export { savingsGrowth } from './savings';
 export { addDays, feeSchedule, wholeYears } from './schedule';
 export { seedPolicyHistory, syncInsurance } from './seed';

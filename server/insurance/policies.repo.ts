@@ -38,6 +38,16 @@ export const visiblePolicyPageIds = (where: string | null, cursorParam: number |
           ) both_halves order by start_date desc, id desc limit $4`;
 };
 
+/**
+ * A policy choice's search (`contractSearchSchema`) in `visiblePolicyPageIds`' `where`: the contract
+ * number begins with the search, without case, when `$<param>` (a `contractPrefixPattern` or null for
+ * every policy) is set. GET /api/contracts/ and GET /api/claims/policies/ share it.
+ */
+export const contractNumberLike = (param: number) => `($${param}::text is null or upper(p.contract_number) like $${param}::text)`;
+
+/** A contract-number search as `contractNumberLike`'s pattern: the search's beginning, upper-cased, its wildcards taken literally. */
+export const contractPrefixPattern = (search: string) => `${search.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`;
+
 export interface PaidApplication {
   id: string;
   product_id: number;

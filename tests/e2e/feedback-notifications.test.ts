@@ -9,6 +9,7 @@ import { FeedbackPage } from './support/pages/feedback.page';
 import { NotificationsPage } from './support/pages/notifications.page';
 import type { Site } from './support/pages/site';
 import { settlePayment, startPurchase } from './support/purchase-api';
+import { text } from './support/texts';
 import { expectVisible, scrollWidth, WAIT_MS } from './support/ui';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
 
@@ -102,6 +103,76 @@ describe('feedback pages', () => {
     await feedback.newestPage();
     await expectVisible(feedback.inList('Paged question 01'));
     expect(await texts()).toHaveLength(20);
+  }, 60_000);
+});
+
+describe('feedback beyond the first page (issue 27)', () => {
+  it('finds a policy past the first page by its contract number, and sends feedback about it without losing the text', async () => {
+    // The second user gets 25 more policies, a day apart (the newest first): more than the contracts' first page.
+    const { rows } = await e2e.db.query<{ product: string }>(
+      `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+       select u.id, 'PS-2026-' || lpad(n::text, 6, '0'), 100, date '2026-01-01' - n, date '2040-01-01', 10000, 'monthly', 'active'
+         from users u, generate_series(1, 25) n where u.email = $1
+       returning (select name_en from products where id = 100) as product`,
+      [secondUser.email],
+    );
+    const product = rows[0]?.product ?? '';
+    const { page, feedback } = await openUserArea({ language: 'en', signedInAs: secondUser });
+    await feedback.open();
+    await feedback.feedbackChangeKind('Question');
+    const message = 'Is my oldest policy still in force?';
+    await feedback.feedbackChangeText(message);
+
+    // Before anything is typed the search offers the newest page, and says what to type.
+    await expectVisible(feedback.policySearchLine('form.policySearchHint'));
+    await feedback.searchPolicy('25%');
+    await expectVisible(feedback.message(text('en', 'validation:contractSearch')));
+    await feedback.searchPolicy('PS-2027');
+    await expectVisible(feedback.policySearchLine('form.policyNoMatch', { contract: 'PS-2027' }));
+    // A search the server is slow to answer says so; one that fails says that, with the reason.
+    await page.route('**/api/contracts/?contract=*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.abort('connectionreset');
+    });
+    e2e.expectProblem(/api\/contracts|ERR_CONNECTION_RESET|Failed to load resource/i);
+    await feedback.searchPolicy('PS-2026-00002');
+    await expectVisible(feedback.policySearchLine('form.policySearching'));
+    await expectVisible(feedback.policySearchLine('form.policySearchFailed', { reason: text('en', 'errors:network') }));
+    await page.unroute('**/api/contracts/?contract=*');
+
+    // The 25th policy is not on the first page: its number's beginning, in any case, finds it.
+    await feedback.searchPolicy('ps-2026-000025');
+    await feedback.feedbackChangePolicyFound(`PS-2026-000025 · ${product}`);
+    await expect.poll(() => feedback.policySearchField.inputValue()).toBe('PS-2026-000025');
+    expect(await feedback.textField.inputValue()).toBe(message);
+    await feedback.feedbackSubmit();
+    await expectVisible(feedback.message('Thank you, your feedback was sent.', { exact: false }));
+    await expectVisible(feedback.inList('Policy PS-2026-000025', undefined, feedback.item(message)));
+    await expect.poll(() => feedback.policySearchField.inputValue()).toBe('');
+  }, 60_000);
+
+  it('opens the reply to an old feedback from its notification on the page that holds it, marked and focused', async () => {
+    // 25 earlier feedback of the second user, a month back; the insurer answers the oldest now (page 2 or later).
+    await e2e.db.query(
+      `insert into feedback (user_id, kind, text, created_at, reply_due_at)
+       select u.id, 'suggestion', 'Old suggestion ' || lpad(n::text, 2, '0'), now() - interval '30 days' - n * interval '1 hour', case when n = 25 then now() end
+         from users u, generate_series(1, 25) n where u.email = $1`,
+      [secondUser.email],
+    );
+    await expect
+      .poll(async () => (await e2e.db.query(`select 1 from feedback where text = 'Old suggestion 25' and replied_at is not null`)).rows.length, { timeout: 15_000 })
+      .toBe(1);
+    const { feedback, notifications } = await openUserArea({ language: 'en', signedInAs: secondUser });
+    await notifications.open();
+    await notifications.openFrom(notifications.itemsWith('We replied to your feedback').first());
+    await feedback.seeTitle();
+    await expectVisible(feedback.inList('Old suggestion 25', undefined, feedback.linkedItem));
+    await expectVisible(feedback.inList('Thank you for your suggestion.', { exact: false }, feedback.linkedItem));
+    await expect.poll(() => feedback.linkedItemHasFocus()).toBe(true);
+    // It is not on the newest page, where the pager leads back.
+    await feedback.newestPage();
+    await expect.poll(() => feedback.item('Old suggestion 25').count(), { timeout: WAIT_MS }).toBe(0);
+    await expectVisible(feedback.list);
   }, 60_000);
 });
 

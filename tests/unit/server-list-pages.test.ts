@@ -35,7 +35,7 @@ const allPages = async <T>(path: string, auth: Record<string, string>, read: (bo
   const pages: T[][] = [];
   let next: string | null = null;
   do {
-    const response = await send(app, 'GET', `${path}${next ? `?before=${next}` : ''}`, undefined, auth);
+    const response = await send(app, 'GET', `${path}${next ? `${path.includes('?') ? '&' : '?'}before=${next}` : ''}`, undefined, auth);
     expect(response.status).toBe(200);
     const page = read(await response.json());
     pages.push(page.rows);
@@ -109,6 +109,56 @@ describe('GET /api/contracts/ pages', () => {
     expect(owed.size).toBeGreaterThan(0);
     expect([...owed.values()].some((entry) => entry.overdue)).toBe(true);
     expect(new Map(contracts.flatMap((contract) => (contract.owed ? [[contract.id, contract.owed] as const] : [])))).toEqual(owed);
+  });
+
+  it('finds a policy past the first page by its contract number\'s beginning, in any case, in both halves and only the user\'s', async () => {
+    const read = async (query: string, auth = user2) => {
+      const response = await send(app, 'GET', `/api/contracts/${query}`, undefined, auth);
+      expect(response.status, query).toBe(200);
+      return contractListSchema.parse(await response.json());
+    };
+    // 25 older than every other policy of the user, a day apart; two insuring the user; another user's.
+    for (let n = 1; n <= 25; n += 1) await insertPolicy(`SRCH-${String(n).padStart(2, '0')}`, `1990-01-${String(32 - n).padStart(2, '0')}`, true);
+    await insertPolicy('SRCH-INS-1', '1990-02-01', false);
+    await server.db.query(
+      `insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+       select id, 'SRCH-OTHER', 100, date '1990-03-01', date '2045-01-01', 50000, 'annual', 'active' from users where email = 'demo@example.com'`,
+    );
+    const firstPage = await read('');
+    expect(firstPage.next).not.toBeNull();
+    expect(firstPage.contracts.map((contract) => contract.contract_number)).not.toContain('SRCH-25');
+
+    expect((await read('?contract=SRCH-25')).contracts.map((contract) => contract.contract_number)).toEqual(['SRCH-25']);
+    expect((await read(`?contract=${encodeURIComponent('  srch-2 ')}`)).contracts.map((contract) => contract.contract_number)).toEqual([
+      'SRCH-20', 'SRCH-21', 'SRCH-22', 'SRCH-23', 'SRCH-24', 'SRCH-25',
+    ]);
+    // The insured half too; a number's middle is no beginning; another user's policy is not found.
+    expect((await read('?contract=srch-ins')).contracts.map((contract) => contract.contract_number)).toEqual(['SRCH-INS-1']);
+    expect((await read('?contract=RCH-25')).contracts).toEqual([]);
+    expect((await read('?contract=SRCH-OTHER')).contracts).toEqual([]);
+    expect((await read('?contract=SRCH-OTHER', demo)).contracts.map((contract) => contract.contract_number)).toEqual(['SRCH-OTHER']);
+    // A beginning many numbers share is paged like the list (the search kept on every page), every match once, newest first.
+    const pages = await allPages('/api/contracts/?contract=SRCH-', user2, (body) => {
+      const page = contractListSchema.parse(body);
+      return { rows: page.contracts.map((contract) => contract.contract_number), next: page.next };
+    }, async () => {});
+    expect(pages.map((page) => page.length)).toEqual([CONTRACTS_PAGE_SIZE, 6]);
+    expect(pages.flat()).toEqual(['SRCH-INS-1', ...Array.from({ length: 25 }, (_, n) => `SRCH-${String(n + 1).padStart(2, '0')}`)]);
+  });
+
+  it('refuses a bad search with a 400 on `contract` and a translated message', async () => {
+    for (const bad of ['', '%', 'SRCH_1', 'SRCH%', 'a b', 'A'.repeat(33)]) {
+      const response = await send(app, 'GET', `/api/contracts/?contract=${encodeURIComponent(bad)}`, undefined, user2);
+      const body = (await response.json()) as { message: unknown; fields: Record<string, { key: string }> };
+      expect({ bad, status: response.status, message: body.message, fields: Object.keys(body.fields), key: body.fields.contract?.key }).toEqual({
+        bad,
+        status: 400,
+        message: { key: 'errors.invalidRequest' },
+        fields: ['contract'],
+        key: 'validation.contractSearch',
+      });
+    }
+    expect((await send(app, 'GET', '/api/contracts/?contract=SRCH')).status).toBe(401);
   });
 
   it('refuses a cursor it did not make: a 400 on `before`', () => refusesBadCursors('/api/contracts/', user2));

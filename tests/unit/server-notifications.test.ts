@@ -102,7 +102,34 @@ describe(`feedback (${testDatabaseKind()})`, () => {
     expect(list.items[0]?.reply?.text).toMatch(/complaint/);
     const page = notificationPageSchema.parse(await (await send(app, 'GET', '/api/notifications/', undefined, auth(demo))).json());
     expect(page.unread).toBe(unreadBefore + 1);
-    expect(page.items[0]).toMatchObject({ kind: 'feedback_replied', read: false, params: { feedback_id: sent.id, feedback_kind: 'complaint' }, link: `/user/feedback#feedback-${sent.id}` });
+    expect(page.items[0]).toMatchObject({ kind: 'feedback_replied', read: false, params: { feedback_id: sent.id, feedback_kind: 'complaint' } });
+    expect(page.items[0]?.link).toMatch(new RegExp(`^/user/feedback\\?before=\\d+-\\d+#feedback-${sent.id}$`));
+  });
+
+  it('links a reply to the page that holds its feedback, past the first page and after newer feedback is sent (issue 27)', async () => {
+    // 25 earlier feedback of the user, an hour apart; the oldest is answered now.
+    const { rows } = await server.db.query<{ id: number }>(
+      `insert into feedback (user_id, kind, text, created_at, reply_due_at)
+       select $1, 'question', 'Old question ' || n, now() - interval '30 days' - n * interval '1 hour', case when n = 25 then now() end
+         from generate_series(1, 25) n returning id`,
+      [otherId],
+    );
+    const oldest = rows.at(-1)!.id;
+    const list = async (query = '') =>
+      feedbackListSchema.parse(await (await send(app, 'GET', `/api/feedback/${query}`, undefined, auth(other, { 'Accept-Language': 'en' }))).json());
+    expect((await list()).items.map((item) => item.id)).not.toContain(oldest);
+    await replyDueFeedback(server.db);
+    const notifications = notificationPageSchema.parse(await (await send(app, 'GET', '/api/notifications/', undefined, auth(other))).json());
+    const link = notifications.items.find((item) => item.kind === 'feedback_replied' && item.params.feedback_id === oldest)?.link ?? '';
+    const url = new URL(link, 'https://nar.example');
+    expect({ path: url.pathname, hash: url.hash }).toEqual({ path: '/user/feedback', hash: `#feedback-${oldest}` });
+    // Newer feedback is sent after the notification was written: the link's page still holds the answered one, first.
+    for (const text of ['Newer one', 'Newer two']) expect((await sendFeedback(other, { kind: 'thanks', text })).status).toBe(201);
+    const linked = await list(url.search);
+    expect(linked.items[0]).toMatchObject({ id: oldest, text: 'Old question 25', reply: { text: expect.stringMatching(/question/) } });
+    expect((await list()).items.map((item) => item.id)).not.toContain(oldest);
+    // The notifications' tests below count the second user's notifications from none.
+    await server.db.query(`delete from notifications where user_id = $1 and kind = 'feedback_replied'`, [otherId]);
   });
 
   it('validates kind, text length, policy ownership and the idempotency key', async () => {

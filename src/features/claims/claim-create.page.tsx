@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { contractSearchSchema } from '../../../contract/claim.schema';
+import { contractSearchSchema } from '../../../contract/insurance.schema';
 import { routePaths } from '../../../contract/paths';
 import type { Message } from '../../../contract/validation';
 import { getClaimPolicies } from '../../api/claims.api';

@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { connectFeedback } from '../../../machines/feedback.connect';
@@ -10,6 +10,7 @@ import { getContracts } from '../../api/contracts.api';
 import { getFeedback, sendFeedback } from '../../api/feedback.api';
 import { AuthActor, selectSession } from '../../platform/auth-context';
 import { formatDate } from '../../platform/format';
+import { currentHash } from '../../platform/location';
 import { useMessage } from '../../platform/messages';
 import { userKeyOf } from '../../flows/persistence';
 import { useResource } from '../../flows/use-resource';
@@ -20,6 +21,7 @@ import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { TextArea } from '../../ui/text-area';
+import { policyOption } from './policy-option';
 import './feedback.css';
 
 /** The list's page the address asks for (its `?before=` cursor), set by the page before the list loads. */
@@ -32,10 +34,23 @@ const appMachine = feedbackMachine.provide({
   },
 });
 
-function FeedbackEntry({ item }: { item: FeedbackItem }) {
+// The search and its combo box load only for a customer with more policies than a page.
+const PolicySearch = lazy(() => import('./policy-search'));
+
+/** The feedback a link names (`#feedback-<id>`, a reply's notification), or null. */
+const linkedFeedbackId = (hash: string) => (/^feedback-(\d+)$/.exec(hash) ? Number(hash.slice('feedback-'.length)) : null);
+
+/** One feedback; the one a link names is marked (`aria-current`, highlighted) and can take the focus. */
+function FeedbackEntry({ item, isLinked }: { item: FeedbackItem; isLinked: boolean }) {
   const { t, i18n } = useTranslation('feedback');
   return (
-    <li className="feedback-item" id={`feedback-${item.id}`}>
+    <li
+      className="feedback-item"
+      id={`feedback-${item.id}`}
+      tabIndex={isLinked ? -1 : undefined}
+      aria-current={isLinked ? 'true' : undefined}
+      data-linked={isLinked || undefined}
+    >
       <div className="feedback-item__top">
         <h3 className="feedback-item__kind">{t(`kinds.${item.kind}`)}</h3>
         <span className="feedback-item__meta">
@@ -83,9 +98,33 @@ export default function FeedbackPage() {
   // A reply arrives as a notification: show it without a reload.
   useNotificationChanges(() => actor.send({ type: 'feedback.reload' }));
 
-  const policies = useMemo(
-    () => (contracts.data?.contracts ?? []).map((contract) => ({ id: String(contract.id), label: `${contract.contract_number} · ${contract.product_name}` })),
-    [contracts.data],
+  // A reply's notification links to its feedback on the page that holds it: once it is listed, bring it into view and focus it.
+  const linkedId = linkedFeedbackId(currentHash());
+  const shownLink = useRef<string | null>(null);
+  useEffect(() => {
+    const place = `${before ?? ''}#${linkedId ?? ''}`;
+    if (linkedId === null || shownLink.current === place || !items?.some((item) => item.id === linkedId)) return;
+    shownLink.current = place;
+    const entry = document.getElementById(`feedback-${linkedId}`);
+    entry?.scrollIntoView({ block: 'start' });
+    entry?.focus({ preventScroll: true });
+  }, [before, items, linkedId]);
+
+  const policies = useMemo(() => (contracts.data?.contracts ?? []).map(policyOption), [contracts.data]);
+  // More policies than a page: the choice becomes a search by contract number, its options from the server.
+  const searchable = (contracts.data?.next ?? null) !== null;
+
+  // Every policy on one page (most customers): the platform's own select of them, as it always was.
+  const policySelect = (
+    <Select
+      label={t('form.policy')}
+      items={policies}
+      selectedKey={fields.policyId}
+      onSelectionChange={(id) => actor.send({ type: 'feedback.changePolicy', value: id })}
+      errorMessage={translate(errors.policy_id)}
+      placeholder={t('form.noPolicy')}
+      name="policy"
+    />
   );
 
   const submit = (event: FormEvent) => {
@@ -111,15 +150,18 @@ export default function FeedbackPage() {
             isRequired
             name="kind"
           />
-          <Select
-            label={t('form.policy')}
-            items={policies}
-            selectedKey={fields.policyId}
-            onSelectionChange={(id) => actor.send({ type: 'feedback.changePolicy', value: id })}
-            errorMessage={translate(errors.policy_id)}
-            placeholder={t('form.noPolicy')}
-            name="policy"
-          />
+          {searchable ? (
+            <Suspense fallback={policySelect}>
+              <PolicySearch
+                firstPage={policies}
+                selectedKey={fields.policyId}
+                onSelectionChange={(id) => actor.send({ type: 'feedback.changePolicy', value: id })}
+                fieldError={translate(errors.policy_id)}
+              />
+            </Suspense>
+          ) : (
+            policySelect
+          )}
           {contracts.status === 'failed' ? <p className="feedback-form__hint">{t('form.policiesFailed')}</p> : null}
           <TextArea
             label={t('form.text')}
@@ -151,7 +193,7 @@ export default function FeedbackPage() {
         {items && items.length === 0 ? <p className="feedback-page__empty">{t('list.empty')}</p> : null}
         {items && items.length > 0 ? (
           <ul className="feedback-list" aria-labelledby="feedback-list-title">
-            {items.map((item) => <FeedbackEntry key={item.id} item={item} />)}
+            {items.map((item) => <FeedbackEntry key={item.id} item={item} isLinked={item.id === linkedId} />)}
           </ul>
         ) : null}
         {items ? (

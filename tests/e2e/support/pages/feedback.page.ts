@@ -67,6 +67,34 @@ export class FeedbackPage {
     await this.policyField.selectOption({ label });
   }
 
+  // ── the policy search (a customer with more policies than a page) ────────────────────────────
+
+  /** The policy choice as a search field (a combo box), shown instead of the select when one page does not hold every policy. */
+  get policySearchField() {
+    // The select is a combobox too (and stands in while the search loads): the search is the text input.
+    return this.page.getByRole('combobox', { name: this.name('form.policy') }).and(this.page.locator('input'));
+  }
+
+  /** Types a contract number (or its beginning) into the policy search; its options drop down as the server answers. */
+  async searchPolicy(text: string) {
+    await this.policySearchField.fill(text);
+  }
+
+  /** An option the policy search lists, by its label ("PS-2026-000025 · Life insurance"). */
+  policyOption(label: string) {
+    return this.page.getByRole('listbox').getByRole('option', { name: label, exact: true });
+  }
+
+  /** `feedback.changePolicy` from the search: chooses the listed option `label`. */
+  async feedbackChangePolicyFound(label: string) {
+    await this.policyOption(label).click();
+  }
+
+  /** The line under the policy search (its hint, searching, none found, failed). */
+  policySearchLine(key: string, values?: Record<string, string | number>) {
+    return this.page.locator('.combo-box__status').getByText(this.ui.t(`feedback:${key}`, values), { exact: true });
+  }
+
   /** `feedback.changeText`. */
   async feedbackChangeText(value: string) {
     await this.textField.fill(value);
@@ -106,6 +134,16 @@ export class FeedbackPage {
   /** The texts of the feedback shown that match `text`, in order. */
   async textsMatching(text: RegExp) {
     return this.list.getByText(text).allTextContents();
+  }
+
+  /** The feedback a link named (a reply's notification): marked as the current one. */
+  get linkedItem() {
+    return this.list.locator('li[aria-current="true"]');
+  }
+
+  /** Whether the linked feedback has the keyboard focus. */
+  async linkedItemHasFocus() {
+    return this.linkedItem.evaluate((element) => element === document.activeElement);
   }
 
   private get pager() {
