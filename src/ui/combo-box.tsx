@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ComboBox as AriaComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
-import { useAsyncList } from 'react-stately';
+// useAsyncList is react-stately's, re-exported by react-aria-components (react-stately itself is not a dependency of ours).
+import { ComboBox as AriaComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text, useAsyncList } from 'react-aria-components';
 import './ui.css';
 
 export interface ComboBoxOption {
