@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import LongestFirst from './tests/longest-first.ts';
+import { reactAriaStrings } from './scripts/vite-react-aria-strings.ts';
 
 /**
  * The server tests run on in-memory PGlite in `unit`, and again on a real PostgreSQL server in
@@ -39,7 +40,10 @@ const unitProjects = (name: string, include: string[], databaseUrl: string) =>
   }));
 
 export default defineConfig({
-  plugins: [react()],
+  // reactAriaStrings: react-aria's own strings in Mongolian too (src/ui/react-aria-strings.ts).
+  plugins: [react(), reactAriaStrings()],
+  // The dev server bundles react-aria before the plugins above see it: the same replacement there.
+  optimizeDeps: { rolldownOptions: { plugins: [reactAriaStrings({ check: false })] } },
   build: {
     manifest: true,
     target: 'es2022',

@@ -61,19 +61,35 @@ export function numericDateOrder(locale: string): string {
     .join('-');
 }
 
-/** English locales whose numeric date is year-month-day (react-aria then names the segments in English, as it does for Mongolian). */
+/** English locales whose numeric date is year-month-day (the browser then names the segments in English). */
 const YEAR_FIRST = ['en-SE', 'en-CA'];
+
+/**
+ * A stand-in as the Mongolian date field uses it: tagged `-x-mn` (a private-use subtag, which `Intl`
+ * ignores: it formats as the stand-in does), so that react-aria's own strings for the field, which it
+ * looks up by the exact locale, are the Mongolian ones (src/ui/react-aria-strings.ts), e.g. "Хоосон"
+ * for an empty segment.
+ */
+export const MONGOLIAN_STAND_INS: readonly string[] = YEAR_FIRST.map((locale) => `${locale}-x-mn`);
+
+/**
+ * The locales react-aria is given on Mongolian pages: mn-MN (src/platform/i18n.ts `localeOf`), and in
+ * a browser without Mongolian locale data the date field's stand-ins. The build puts react-aria's
+ * strings in Mongolian under each (scripts/vite-react-aria-strings.ts).
+ */
+export const MONGOLIAN_LOCALES: readonly string[] = ['mn-MN', ...MONGOLIAN_STAND_INS];
 
 /**
  * The segments' locale. Mongolian writes dates year first, 2026.11.26 (CLDR's y.MM.dd); browsers
  * without Mongolian locale data (Chromium among them) would format 'mn-MN' the American way,
  * 11/26/2026. There the segments take a year-first locale's order and show Mongolian's '.' between
- * them. Every other locale, and Mongolian where the browser knows it, is used as it is.
+ * them (tagged as Mongolian's: MONGOLIAN_STAND_INS). Every other locale, and Mongolian where the
+ * browser knows it, is used as it is.
  */
 export function dateLayoutFor(locale: string, hasData: (locale: string) => boolean = browserHasData): DateLayout {
   if (!/^mn\b/i.test(locale) || hasData(locale)) return { locale, separator: null };
   const standIn = YEAR_FIRST.find((candidate) => hasData(candidate) && numericDateOrder(candidate) === 'year-month-day');
-  return standIn ? { locale: standIn, separator: '.' } : { locale, separator: null };
+  return standIn ? { locale: `${standIn}-x-mn`, separator: '.' } : { locale, separator: null };
 }
 
 /** A date 'YYYY-MM-DD' written as the segments show it ('26/11/2026', '2026.11.26'), for messages about the field. */

@@ -14,7 +14,7 @@ import { axeViolations, WCAG_TAGS } from './support/axe';
 import { useBrowserTests } from './support/harness';
 import { ClaimCreationWizard } from './support/pages/claim-creation.page';
 import { ClaimDetailPage, ClaimPolicyChoice, ClaimsPage } from './support/pages/claims.page';
-import { clearDatePart, dateShown } from './support/pages/date-field';
+import { clearDatePart, dateShown, dateValueTexts } from './support/pages/date-field';
 import { WizardStepsBar } from './support/pages/wizard-steps.page';
 import { exactly } from './support/texts';
 import type { FilePayload } from './support/uploads';
@@ -181,6 +181,8 @@ describe('filing a claim', () => {
       expect(await dateShown(start)).toBe(written(daysAgo(40)));
       await wizard.eventChange('treatment_end', '');
       expect(await dateShown(end)).toBe(language === 'en' ? 'dd/mm/yyyy' : 'оооо.сс.өө');
+      // A screen reader hears the empty segments in the page's language (react-aria's word; ours in Mongolian).
+      expect(await dateValueTexts(end)).toEqual(Array<string>(3).fill(language === 'en' ? 'Empty' : 'Хоосон'));
 
       await wizard.eventChange('treatment_start', daysAgo(9));
       await wizard.eventChange('treatment_end', daysAgo(8));

@@ -33,3 +33,7 @@ export async function fillDate(field: Locator, iso: string) {
 export async function dateShown(field: Locator) {
   return (await field.innerText()).replace(/[\s\u200e\u200f\u2066-\u2069]/g, '');
 }
+
+/** What a screen reader says of each segment's value, in the field's order: 'Empty' (en) or 'Хоосон' (mn) for one not typed yet. */
+export const dateValueTexts = (field: Locator) =>
+  field.locator('[role="spinbutton"]').evaluateAll((segments) => segments.map((segment) => segment.getAttribute('aria-valuetext') ?? ''));
