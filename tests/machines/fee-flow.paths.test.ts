@@ -5,18 +5,35 @@ import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts
 import { describePaths } from './path-suite.ts';
 import { cardPayment, confirmedAccess, feeFlowModel, gone, paidInvoice, pendingAccess, policyNoMatch, qrPayment, toAccess, toCheck, toForm, toPayment, VALID_REGISTER } from './fee-flow.model.ts';
 
+type FeeSnapshot = Parameters<typeof currentStepPath>[0] & { context: { accessId: string | null; invoiceId: string | null } };
+
 /** The address the runner writes for a snapshot (its routable state's path and query). */
-const urlOf = (snapshot: Parameters<typeof currentStepPath>[0] & { context: { accessId: string | null; invoiceId: string | null } }) =>
-  currentStepPath(snapshot, { access: snapshot.context.accessId, invoice: snapshot.context.invoiceId })?.path ?? null;
+const urlOf = (snapshot: FeeSnapshot) => currentStepPath(snapshot, { access: snapshot.context.accessId, invoice: snapshot.context.invoiceId })?.path ?? null;
+
+/**
+ * What each step's address should be, written out from the routes (not read from the machine's meta):
+ * the path, the query a reload needs, and whether the step replaces the entry before it in the
+ * browser's history (the steps a customer should not come back to with Back: the access being read,
+ * the code) instead of adding one.
+ */
+const expectedAddress = (snapshot: FeeSnapshot): { path: string; replace: boolean } | null => {
+  const access = `?access=${snapshot.context.accessId ?? ''}`;
+  const invoice = `?invoice=${snapshot.context.invoiceId ?? ''}`;
+  const at = (state: string) => snapshot.matches(state as never);
+  if (at('form')) return { path: '/fee', replace: false };
+  if (at('loadingAccess') || at('code')) return { path: `/fee${access}`, replace: true };
+  if (at('loadFailed')) return { path: `/fee${access}`, replace: false };
+  if (at('payment') || at('handedOff')) return { path: `/fee/payment${access}`, replace: false };
+  if (at('check')) return { path: `/fee/check${invoice}`, replace: false };
+  if (at('status')) return { path: `/fee/status${invoice}`, replace: false };
+  return null;
+};
 
 // Every step's address carries what a reload needs to continue there.
 describePaths('fee-flow', feeFlowModel, {
   invariants: ({ steps }) => {
     for (const { snapshot } of steps) {
-      const url = urlOf(snapshot) ?? '';
-      const { accessId, invoiceId } = snapshot.context;
-      if (snapshot.matches('check') || snapshot.matches('status')) expect(url).toContain(`invoice=${invoiceId}`);
-      else if (snapshot.matches('payment') || snapshot.matches('code')) expect(url).toContain(`access=${accessId}`);
+      expect(currentStepPath(snapshot, { access: snapshot.context.accessId, invoice: snapshot.context.invoiceId })).toEqual(expectedAddress(snapshot));
       // The page shows the step the machine is at, the context as it is, and each step's child while it runs.
       const view = connectFeeFlow(snapshot as never);
       expect(view.step === 'loading' ? ['starting', 'loadingAccess', 'handedOff'].some((state) => snapshot.matches(state as never)) : snapshot.matches(view.step as never)).toBe(true);
@@ -28,6 +45,9 @@ describePaths('fee-flow', feeFlowModel, {
       expect(view.codeVerification !== null).toBe(snapshot.matches('code'));
       expect(view.feePayment !== null).toBe(snapshot.matches('payment'));
       expect(view.paymentStatus !== null).toBe(snapshot.matches('check'));
+      // "Pay again" goes back to the fees of a confirmed access, else to the form.
+      const { access, accessId } = snapshot.context;
+      expect(view.payAgain).toBe(access?.confirmed && accessId ? `/fee/payment?access=${accessId}` : '/fee');
     }
   },
 });
