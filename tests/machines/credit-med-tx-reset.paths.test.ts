@@ -16,6 +16,10 @@ describePaths('credit-med-tx-reset', creditMedTxResetModel, {
       // The page shows the step the machine is in, the code step with its child to render.
       expect(snapshot.matches(view.step)).toBe(true);
       expect(view.codeVerification !== null).toBe(snapshot.matches('confirming'));
+      // Busy (the buttons wait) while the code is asked for and while the new password is saved, and only then.
+      expect(view.isBusy).toBe(snapshot.matches('sending') || snapshot.matches({ choosing: 'saving' } as never));
+      expect(view.form).toBe(snapshot.context.form);
+      expect(view.error).toBe(snapshot.context.error);
     }
   },
 });

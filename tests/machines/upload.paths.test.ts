@@ -7,7 +7,23 @@ import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts
 import { describePaths } from './path-suite.ts';
 import { overImageLimit, photo, restored, UPLOAD_ID, uploadModel } from './upload.model.ts';
 
-describePaths('upload', uploadModel);
+// What the slot shows in each state: busy while a file is checked or sent, a retry only after a
+// failure, "replace" once it holds (or tried) a file, and the name of the file it is about.
+describePaths('upload', uploadModel, {
+  invariants: ({ steps }) => {
+    for (const { snapshot } of steps) {
+      const view = uploadView(snapshot);
+      const at = (state: 'checking' | 'uploading' | 'uploaded' | 'failed') => snapshot.matches(state);
+      const status = (['checking', 'uploading', 'uploaded', 'failed'] as const).find(at) ?? 'empty';
+      expect(view.status).toBe(status);
+      expect(view.isBusy).toBe(at('checking') || at('uploading'));
+      expect(view.canRetry).toBe(at('failed'));
+      expect(view.isReplace).toBe(status !== 'empty');
+      const { file, uploaded } = snapshot.context;
+      expect(view.filename).toBe(file ? file.name : (uploaded?.filename ?? null));
+    }
+  },
+});
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
