@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { connectClaimCreation } from '../../machines/claim-creation.connect.ts';
+import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import {
@@ -40,9 +41,29 @@ const toDocuments = [
   doneEvent('savePayout', payoutClaim),
 ];
 
+type ClaimSnapshot = Parameters<typeof currentStepPath>[0] & { context: { policyId: number } };
+
+/**
+ * What each step's address should be, written out from the routes (not read from the machine's meta):
+ * the wizard's five steps under /user/claim/create/{insuranceId}, each adding a history entry; opening
+ * the draft and the sent claim have none of their own (the page and the claim's detail write theirs).
+ */
+const expectedAddress = (snapshot: ClaimSnapshot): { path: string; replace: boolean } | null => {
+  const base = `/user/claim/create/${snapshot.context.policyId}`;
+  const at = (state: string) => snapshot.matches(state as never);
+  if (at('type')) return { path: base, replace: false };
+  if (at('event')) return { path: `${base}/event`, replace: false };
+  if (at('payout')) return { path: `${base}/payout`, replace: false };
+  if (at('documents')) return { path: `${base}/documents`, replace: false };
+  if (at('review')) return { path: `${base}/review`, replace: false };
+  return null;
+};
+
 describePaths('claim-creation', claimCreationModel, {
   invariants: ({ steps }) => {
     for (const { snapshot } of steps) {
+      // Every step's address is the policy's wizard step the machine is at (the page passes the policy as insuranceId).
+      expect(currentStepPath(snapshot, { insuranceId: snapshot.context.policyId })).toEqual(expectedAddress(snapshot));
       const view = connectClaimCreation(snapshot as never);
       // The page shows the step the machine is in, and what is still missing of the draft's documents.
       expect(snapshot.matches(view.step)).toBe(true);

@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { connectRepay } from '../../machines/credit-med-repay.connect.ts';
+import { currentStepPath } from '../../src/flows/route-states.ts';
 import { creditMedRepayModel, khanInvoice, madeCard, madeQr, owedPreClaim, refusedNothingOwed, repaidPreClaim } from './credit-med-repay.model.ts';
 import { doneEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
+
+type RepaySnapshot = Parameters<typeof currentStepPath>[0] & { context: { preClaimId: number } };
+
+/**
+ * What each step's address should be, written out from the routes (not read from the machine's meta):
+ * what is owed at /credit-med/pre-claim/repay/{id}, the provider choice at …/{id}/buy, each adding a
+ * history entry; loading, deciding and the ends have none of their own.
+ */
+const expectedAddress = (snapshot: RepaySnapshot): { path: string; replace: boolean } | null => {
+  const base = `/credit-med/pre-claim/repay/${snapshot.context.preClaimId}`;
+  if (snapshot.matches('owed' as never)) return { path: base, replace: false };
+  if (snapshot.matches('choosing' as never)) return { path: `${base}/buy`, replace: false };
+  return null;
+};
 
 describePaths('credit-med-repay', creditMedRepayModel, {
   invariants: ({ steps }) => {
     // The page shows what is owed as the server says, and the message as it is.
     for (const { snapshot } of steps) {
+      // Every step's address (the page passes the pre-claim's id as :id).
+      expect(currentStepPath(snapshot, { id: snapshot.context.preClaimId })).toEqual(expectedAddress(snapshot));
       const view = connectRepay(snapshot as never);
       expect(view.preClaim).toBe(snapshot.context.preClaim);
       expect(view.owed).toBe(snapshot.context.preClaim?.owed ?? 0);

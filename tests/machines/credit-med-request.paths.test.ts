@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { errorKeys } from '../../contract/error.schema.ts';
 import { cmStep, connectCmRequest } from '../../machines/credit-med-request.connect.ts';
+import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import {
@@ -58,9 +59,27 @@ const password: AnyEventObject[] = [
   { type: 'sign.change', field: 'password_confirm', value: '582047' },
 ];
 
+type CmRequestSnapshot = Parameters<typeof currentStepPath>[0] & { context: { contractId: number | null } };
+
+/**
+ * What each step's address should be, written out from the routes (not read from the machine's meta):
+ * the request's steps all at /credit-med/request (opening the request replaces the entry, so Back does
+ * not return to the loading), the contract at /credit-med/request/contract/{id} once its id is known,
+ * and the signed contract none of its own.
+ */
+const expectedAddress = (snapshot: CmRequestSnapshot): { path: string; replace: boolean } | null => {
+  const at = (state: object | string) => snapshot.matches(state as never);
+  if (at({ request: 'opening' })) return { path: '/credit-med/request', replace: true };
+  if (at('request')) return { path: '/credit-med/request', replace: false };
+  if (at('contract')) return snapshot.context.contractId === null ? null : { path: `/credit-med/request/contract/${snapshot.context.contractId}`, replace: false };
+  return null;
+};
+
 describePaths('credit-med-request', creditMedRequestModel, {
   invariants: ({ steps }) => {
     for (const { snapshot } of steps) {
+      // Every step's address (the page passes the contract's id as :id).
+      expect(currentStepPath(snapshot, { id: snapshot.context.contractId })).toEqual(expectedAddress(snapshot));
       const view = connectCmRequest(snapshot as never);
       // The page shows the step the machine is in, and the code step's child exactly there.
       expect(view.step).toBe(cmStep(snapshot as never));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { errorKeys } from '../../contract/error.schema.ts';
 import { connectForgotPassword } from '../../machines/forgot-password.connect.ts';
+import { currentStepPath } from '../../src/flows/route-states.ts';
 import {
   accepted,
   childFailed,
@@ -24,9 +25,23 @@ const toCode = [...identified, { type: 'identify.submit' }, doneEvent('requestRe
 const toNewPassword = [...toCode, doneEvent('codeVerification', accepted)];
 const replay = async (events: readonly AnyEventObject[]) => replayPath(forgotPasswordModel, pathFromEvents(forgotPasswordModel, events));
 
+/**
+ * What each step's address should be, written out from the routes (not read from the machine's meta):
+ * /login/forgot-password, then …/code, then …/new-password, each adding a history entry; the end has
+ * none of its own (the page sends the user on to sign in).
+ */
+const expectedAddress = (snapshot: Parameters<typeof currentStepPath>[0]): { path: string; replace: boolean } | null => {
+  if (snapshot.matches('identify' as never)) return { path: '/login/forgot-password', replace: false };
+  if (snapshot.matches('resetCode' as never)) return { path: '/login/forgot-password/code', replace: false };
+  if (snapshot.matches('newPassword' as never)) return { path: '/login/forgot-password/new-password', replace: false };
+  return null;
+};
+
 describePaths('forgot-password', forgotPasswordModel, {
   invariants: ({ steps }) => {
     for (const { step, snapshot } of steps) {
+      // Every step's address (the page passes no parameters).
+      expect(currentStepPath(snapshot, {})).toEqual(expectedAddress(snapshot));
       const view = connectForgotPassword(snapshot as never);
       // The page shows the step the machine is in, the code step with its child to render.
       const expected = snapshot.matches('resetCode') ? 'code' : snapshot.matches('identify') ? 'identify' : 'newPassword';

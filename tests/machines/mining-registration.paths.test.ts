@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { errorKeys } from '../../contract/error.schema.ts';
 import { connectMining } from '../../machines/mining-registration.connect.ts';
+import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import {
@@ -43,9 +44,28 @@ const validBeneficiary: AnyEventObject[] = [
 const toImages = [...toBeneficiaries, ...validBeneficiary, { type: 'beneficiaries.submit' }, doneEvent('saveBeneficiaries', draftWithBeneficiaries)];
 const uploadAll: AnyEventObject[] = (['idFront', 'idBack', 'selfie'] as const).map((slot) => ({ type: 'image.uploaded', slot, file: files[slot] }));
 
+/**
+ * What each step's address should be, written out from the routes (not read from the machine's meta):
+ * the welcome at /ot/, then the steps under /ot/register, each adding a history entry; opening the
+ * draft after the code has none of its own.
+ */
+const expectedAddress = (snapshot: Parameters<typeof currentStepPath>[0]): { path: string; replace: boolean } | null => {
+  const at = (state: string) => snapshot.matches(state as never);
+  if (at('welcome')) return { path: '/ot/', replace: false };
+  if (at('register')) return { path: '/ot/register', replace: false };
+  if (at('confirm')) return { path: '/ot/register/confirm', replace: false };
+  if (at('insurer')) return { path: '/ot/register/insurer', replace: false };
+  if (at('beneficiaries')) return { path: '/ot/register/beneficiaries', replace: false };
+  if (at('images')) return { path: '/ot/register/images', replace: false };
+  if (at('result')) return { path: '/ot/register/result', replace: false };
+  return null;
+};
+
 describePaths('mining-registration', miningRegistrationModel, {
   invariants: ({ steps }) => {
     for (const { snapshot } of steps) {
+      // Every step's address (the page passes no parameters).
+      expect(currentStepPath(snapshot, {})).toEqual(expectedAddress(snapshot));
       const view = connectMining(snapshot as never);
       // The page shows the step the machine is in, and the code step's child exactly there.
       expect(snapshot.matches(view.step)).toBe(true);

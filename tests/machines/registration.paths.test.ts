@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { errorKeys } from '../../contract/error.schema.ts';
 import { connectRegistration } from '../../machines/registration.connect.ts';
+import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
 import {
@@ -21,9 +22,22 @@ import {
 const submitted = [...validDetails, { type: 'details.submit' }, doneEvent('startRegistration', codeSent)];
 const replay = async (events: readonly AnyEventObject[]) => replayPath(registrationModel, pathFromEvents(registrationModel, events));
 
+/**
+ * What each step's address should be, written out from the routes (not read from the machine's meta):
+ * the details at /login/register, the code at /login/register/confirm, each adding a history entry;
+ * the signed-in end has none of its own (the guest-only route sends the user on).
+ */
+const expectedAddress = (snapshot: Parameters<typeof currentStepPath>[0]): { path: string; replace: boolean } | null => {
+  if (snapshot.matches('details' as never)) return { path: '/login/register', replace: false };
+  if (snapshot.matches('code' as never)) return { path: '/login/register/confirm', replace: false };
+  return null;
+};
+
 describePaths('registration', registrationModel, {
   invariants: ({ steps }) => {
     for (const { step, snapshot } of steps) {
+      // Every step's address (the page passes no parameters).
+      expect(currentStepPath(snapshot, {})).toEqual(expectedAddress(snapshot));
       const view = connectRegistration(snapshot as never);
       // The page shows the code step exactly while the machine is there, with its child to render.
       expect(view.step).toBe(snapshot.matches('code') ? 'code' : 'details');
