@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 // useAsyncList is react-stately's, re-exported by react-aria-components (react-stately itself is not a dependency of ours).
 import { ComboBox as AriaComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text, useAsyncList } from 'react-aria-components';
+import { SelectChevron } from './select';
 import './ui.css';
 
 export interface ComboBoxOption {
@@ -138,11 +139,7 @@ export function ComboBox({
       <Label className="field__label">{label}</Label>
       <div className="combo-box__control">
         <Input className="field__input combo-box__input" placeholder={placeholder} />
-        <span className="select__chevron" aria-hidden="true">
-          <svg viewBox="0 0 16 16" width="16" height="16">
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </span>
+        <SelectChevron />
       </div>
       <Text slot="description" className="field__description combo-box__status" aria-live="polite">
         {status}

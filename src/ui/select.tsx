@@ -78,13 +78,20 @@ export function Select({
             <option key={item.id} value={item.id}>{item.label}</option>
           ))}
         </select>
-        <span className="select__chevron" aria-hidden="true">
-          <svg viewBox="0 0 16 16" width="16" height="16">
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </span>
+        <SelectChevron />
       </div>
       {errorMessage ? <p id={errorId} className="field__error">{errorMessage}</p> : null}
     </div>
+  );
+}
+
+/** The down arrow at the end of a select (and of the combo box), drawn beside the control. */
+export function SelectChevron() {
+  return (
+    <span className="select__chevron" aria-hidden="true">
+      <svg viewBox="0 0 16 16" width="16" height="16">
+        <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </span>
   );
 }

@@ -61,6 +61,25 @@ const unboundedSorts = (node: PlanNode, parent?: PlanNode): string[] => [
   ...(node.Plans ?? []).flatMap((child) => unboundedSorts(child, node)),
 ];
 
+/**
+ * A page of a user's visible policies (visiblePolicyPageIds: the contracts list, the claims' policy
+ * choice): each half read on its own index in the list's order, no sort of the user's policies;
+ * with a contract-number search a half's matches may come from its index (bitmap), and only the
+ * page's top N of them is kept (a bounded sort).
+ */
+const expectPolicyPagePlan = (tree: PlanNode, plan: string[], search: string | null) => {
+  if (search === null) {
+    expect(plan.filter((node) => / policies$/.test(node))).toEqual([]);
+    expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_user_start_idx/));
+    expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_insured_start_idx/));
+    expect(sortedScansOf(tree, 'policies')).toEqual([]);
+  } else {
+    expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_user_start_idx/));
+    expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_insured_start_idx/));
+    expect(unboundedSorts(tree), plan.join(' / ')).toEqual([]);
+  }
+};
+
 beforeAll(async () => {
   server = await createTestServer();
   const { rows } = await server.db.query<{ id: number }>("select id from users where email = 'user2@example.com'");
@@ -151,17 +170,7 @@ describe(`list query plans (${testDatabaseKind()})`, () => {
         const plan = nodesOf(tree).map(nameOf);
         expect(plan).not.toContainEqual(expect.stringMatching(/^Seq Scan policies/));
         expect(sortedScansOf(tree, 'fee_schedule')).toEqual([]);
-        if (search === null) {
-          expect(plan.filter((node) => / policies$/.test(node))).toEqual([]);
-          expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_user_start_idx/));
-          expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_insured_start_idx/));
-          expect(sortedScansOf(tree, 'policies')).toEqual([]);
-        } else {
-          // As the claims' policy choice: a half's matches may come from its index (bitmap), then only the page's top N is kept.
-          expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_user_start_idx/));
-          expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_insured_start_idx/));
-          expect(unboundedSorts(tree), plan.join(' / ')).toEqual([]);
-        }
+        expectPolicyPagePlan(tree, plan, search);
       }
     }
   });
@@ -189,17 +198,7 @@ describe(`list query plans (${testDatabaseKind()})`, () => {
         const tree = await treeOf(sql, [...args]);
         const plan = nodesOf(tree).map(nameOf);
         expect(plan).not.toContainEqual(expect.stringMatching(/^Seq Scan policies/));
-        if (search === null) {
-          expect(plan.filter((node) => / policies$/.test(node))).toEqual([]);
-          expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_user_start_idx/));
-          expect(plan).toContainEqual(expect.stringMatching(/^Index (Only )?Scan policies_insured_start_idx/));
-          expect(sortedScansOf(tree, 'policies')).toEqual([]);
-        } else {
-          // A search may read a half's matches from its index (bitmap) and keep the page's top N of them: a bounded sort.
-          expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_user_start_idx/));
-          expect(plan).toContainEqual(expect.stringMatching(/^(Bitmap )?Index (Only )?Scan policies_insured_start_idx/));
-          expect(unboundedSorts(tree), plan.join(' / ')).toEqual([]);
-        }
+        expectPolicyPagePlan(tree, plan, search);
       }
     }
   });
