@@ -24,7 +24,9 @@
  * budget, the first replayable one per target state (`select: 'state'`, or a key of the target
  * snapshot), topped up with the paths that take the most transitions still untaken (`topUp`). A path
  * with a step the browser cannot produce is not dropped silently: it is listed as a skipped test with
- * the reason. Each path gets a new page in the file's one shared browser context.
+ * the reason. A chosen path that another chosen path starts with is replayed on that one's way (its
+ * number in the longer test's name), not in a page of its own: the same steps, the same checks after
+ * each (`foldPrefixes`). Each path gets a new page in the file's one shared browser context.
  */
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, it } from 'vitest';
@@ -371,17 +373,20 @@ export function describeModelPaths<W, P extends ReplayPlan>(name: string, replay
   const { plan } = replay;
   const e2e = useBrowserTests();
   const selection = selectPaths(plan);
+  const chosen = selection.run.length + selection.folded;
   const how =
     plan.select === 'vertex'
-      ? `${selection.run.length} of ${selection.total} shortest paths (one per state vertex)`
-      : `${selection.run.length - selection.toppedUp} paths, one per ${plan.select === 'state' ? 'target state' : plan.select.description} (${selection.targets} of them among ${selection.total} shortest paths)${
+      ? `${chosen} of ${selection.total} shortest paths (one per state vertex)`
+      : `${chosen - selection.toppedUp} paths, one per ${plan.select === 'state' ? 'target state' : plan.select.description} (${selection.targets} of them among ${selection.total} shortest paths)${
           selection.toppedUp ? `, and ${selection.toppedUp} more for the transitions they add` : ''
         }`;
-  const covered = coverage(plan.model.machine, selection.run.map((chosen) => chosen.path));
+  const folded = selection.folded ? `, ${selection.folded} of them on the way of a longer one` : '';
+  const covered = coverage(plan.model.machine, selection.run.map((entry) => entry.path));
   const share = ({ all, missing }: { all: string[]; missing: string[] }) => `${all.length - missing.length}/${all.length}`;
-  describe(`${name}: generated paths replayed in the browser — ${how}; they take ${share(covered.states)} states, ${share(covered.transitions)} transitions`, () => {
-    for (const chosen of selection.run) {
-      it(`#${chosen.number} ${chosen.title}`, () => replayInBrowser(e2e, replay, chosen.path));
+  describe(`${name}: generated paths replayed in the browser — ${how}${folded}; they take ${share(covered.states)} states, ${share(covered.transitions)} transitions`, () => {
+    for (const entry of selection.run) {
+      const on = entry.alsoReplays?.length ? ` (on the way: ${entry.alsoReplays.map((prefix) => `#${prefix.number}`).join(', ')})` : '';
+      it(`#${entry.number} ${entry.title}${on}`, () => replayInBrowser(e2e, replay, entry.path));
     }
     for (const skipped of selection.filtered) {
       it.skip(`#${skipped.number} ${skipped.title} — not replayable: ${skipped.reason}`, () => {});

@@ -126,6 +126,8 @@ export interface ChosenPath {
   path: MachinePath;
   title: string;
   target: string;
+  /** The chosen paths this one starts with, replayed on its way (see `foldPrefixes`). */
+  alsoReplays?: ChosenPath[];
 }
 
 export interface Selection {
@@ -140,7 +142,38 @@ export interface Selection {
   filtered: Array<ChosenPath & { reason: string }>;
   /** Shortest paths not chosen because another one reaches the same target state. */
   notChosen: number;
+  /** Chosen paths replayed as the start of a longer chosen one (listed in its `alsoReplays`), not on their own. */
+  folded: number;
 }
+
+/** A path's start and its steps as the browser makes them: its input, then each event. */
+const stepKeys = (path: MachinePath): string[] => [JSON.stringify([path.inputLabel ?? '', formatValue(path.input)]), ...path.steps.map((step) => formatEvent(step.event))];
+
+/**
+ * The chosen paths, each one that another chosen path starts with folded into it. Such a path's
+ * steps are the longer one's first steps — the same input, the same events, so the same states — and
+ * the replay checks the URL and the state after every step, so replaying it on its own would repeat
+ * checks the longer path makes on its way (and a page load). The longer path lists it in
+ * `alsoReplays`; the states and transitions the selection takes are the same.
+ */
+export const foldPrefixes = (chosen: readonly ChosenPath[]): { run: ChosenPath[]; folded: number } => {
+  const keyed = chosen.map((entry) => ({ entry, keys: stepKeys(entry.path) }));
+  const startsWith = (long: string[], short: string[]) => long.length > short.length && short.every((key, index) => long[index] === key);
+  // The longest path a prefix belongs to (ties: the generator's order) replays it.
+  const byLength = [...keyed].sort((a, b) => b.keys.length - a.keys.length || a.entry.number - b.entry.number);
+  const host = new Map<ChosenPath, ChosenPath>();
+  for (const { entry, keys } of keyed) {
+    const longer = byLength.find((other) => startsWith(other.keys, keys));
+    if (longer) host.set(entry, longer.entry);
+  }
+  const run = chosen
+    .filter((entry) => !host.has(entry))
+    .map((entry) => {
+      const also = chosen.filter((other) => host.get(other) === entry);
+      return also.length > 0 ? { ...entry, alsoReplays: also } : entry;
+    });
+  return { run, folded: host.size };
+};
 
 /** The model's shortest paths, numbered as `npm run paths -- <machine> --shortest` lists them. */
 export const shortestPaths = (model: PathModel): MachinePath[] => inputCasesOf(model).flatMap((inputCase) => shortestPathsFor(model, inputCase));
@@ -153,10 +186,12 @@ export const selectPaths = (plan: ReplayPlan): Selection => {
     typeof select === 'object' ? select.by(chosen.path.steps.at(-1)!.snapshot) : chosen.target;
   const targets = new Set(all.map(keyOf));
   if (select === 'vertex') {
+    const { run, folded } = foldPrefixes(all.filter((chosen) => !reasons.get(chosen)));
     return {
       total: all.length,
       targets: targets.size,
-      run: all.filter((chosen) => !reasons.get(chosen)),
+      run,
+      folded,
       filtered: all.flatMap((chosen) => {
         const reason = reasons.get(chosen);
         return reason ? [{ ...chosen, reason }] : [];
@@ -200,7 +235,8 @@ export const selectPaths = (plan: ReplayPlan): Selection => {
   }
   run.sort((a, b) => a.number - b.number);
   filtered.sort((a, b) => a.number - b.number);
-  return { total: all.length, targets: targets.size, run, filtered, notChosen: all.length - run.length - filtered.length, toppedUp };
+  const notChosen = all.length - run.length - filtered.length;
+  return { total: all.length, targets: targets.size, ...foldPrefixes(run), filtered, notChosen, toppedUp };
 };
 
 /** `'a.b.c'` → `{ a: { b: 'c' } }`. */
