@@ -58,6 +58,8 @@ export const authModel = defineModel({
     { type: 'profile.retry' },
     { type: 'auth.logout' },
     { type: 'auth.expired' },
+    // The app's 401 handler says where the customer was; the /logout?expired page does not.
+    { type: 'auth.expired', from: '/user/contract?page=2' },
     { type: 'logout.ask' },
     { type: 'logout.cancel' },
     { type: 'logout.confirm' },
@@ -156,6 +158,16 @@ export const authModel = defineModel({
         (event.type === 'xstate.error.actor.loadSession' && isExpired(event.error));
       if (stores) return [{ action: 'storeToken', context: { token: after.token } }];
       if (forgets) return [{ action: 'forgetSession', context: { token: null, session: null } }];
+      return [];
+    },
+    // Where the app goes after a sign-out, replacing the page signed out of: home after a logout (the
+    // menu's, confirmed, or /logout), the login page after an expiry, back to where it happened when known.
+    emitted: (_, event, __, from) => {
+      const loggedOut = event.type === 'auth.logout' || (event.type === 'logout.confirm' && from?.matches({ signedIn: { ready: 'confirmingLogout' } }));
+      if (loggedOut) return [{ type: 'flow.navigate', to: '/', replace: true }];
+      if (event.type === 'auth.expired') {
+        return [{ type: 'flow.navigate', to: event.from ? `/login?next=${encodeURIComponent(event.from)}` : '/login', replace: true }];
+      }
       return [];
     },
   },
