@@ -4,14 +4,14 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createMachine } from 'xstate';
 import { machineNames } from '../../scripts/machine-catalog.ts';
 import { mermaidDiagram, statechartMarkdown } from '../../scripts/statechart-doc.ts';
 import { selectPaths } from '../e2e/support/replay-plan.ts';
 import { browserReplays } from '../e2e/support/replays/index.ts';
 import { registrationPlan } from '../e2e/support/replays/registration.paths.ts';
 import { coverageMapOf, formatCoverageMap, formatCoverageTotals, reachOf } from './coverage-map.ts';
-import { coverage, defineModel, pathFromEvents } from './path-kit.ts';
+import { door, doorModel } from './door.fixture.ts';
+import { coverage, pathFromEvents } from './path-kit.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -19,18 +19,7 @@ const CLI_TIMEOUT = 120_000;
 const paths = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'scripts/paths.ts', ...args], { cwd: root, maxBuffer: 10_000_000 });
 
-// A door: the path tests open and close it, the browser only knocks; nothing locks it.
-const door = createMachine({
-  id: 'door',
-  initial: 'closed',
-  states: {
-    closed: { on: { open: 'opened', knock: 'answering' } },
-    opened: { on: { close: 'closed', lock: 'locked' } },
-    answering: { on: { leave: 'closed' } },
-    locked: { type: 'final' },
-  },
-});
-const doorModel = defineModel({ machine: door, events: [{ type: 'open' }, { type: 'close' }, { type: 'knock' }, { type: 'lock' }, { type: 'leave' }] });
+// The door (door.fixture.ts): the path tests open and close it, the browser only knocks; nothing locks it.
 const pathTestPaths = [pathFromEvents(doorModel, [{ type: 'open' }, { type: 'close' }])];
 const browserPaths = [pathFromEvents(doorModel, [{ type: 'knock' }])];
 const doorMap = coverageMapOf('door', door, pathTestPaths, {

@@ -1,26 +1,15 @@
 /**
  * A browser replay folds a chosen path that another chosen path starts with into that one
  * (`foldPrefixes`, tests/e2e/support/replay-plan.ts): the longer path takes the same steps with the
- * same checks after each. Checked on the door below and on every registered replay's real selection.
+ * same checks after each. Checked on the door (door.fixture.ts) and on every registered replay's real selection.
  */
 import { describe, expect, it } from 'vitest';
-import { createMachine } from 'xstate';
 import { formatEvent } from './path-format.ts';
-import { coverage, defineModel, pathFromEvents, type MachinePath } from './path-kit.ts';
+import { doorModel } from './door.fixture.ts';
+import { coverage, pathFromEvents, type MachinePath } from './path-kit.ts';
 import { foldPrefixes, selectPaths, type ChosenPath } from '../e2e/support/replay-plan.ts';
 import { browserReplays } from '../e2e/support/replays/index.ts';
 
-const door = createMachine({
-  id: 'door',
-  initial: 'closed',
-  states: {
-    closed: { on: { open: 'opened', knock: 'answering' } },
-    opened: { on: { close: 'closed', lock: 'locked' } },
-    answering: { on: { leave: 'closed' } },
-    locked: { type: 'final' },
-  },
-});
-const doorModel = defineModel({ machine: door, events: [{ type: 'open' }, { type: 'close' }, { type: 'knock' }, { type: 'lock' }, { type: 'leave' }] });
 const chosen = (number: number, ...types: string[]): ChosenPath => ({
   number,
   path: pathFromEvents(doorModel, types.map((type) => ({ type }))),
