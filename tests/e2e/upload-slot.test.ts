@@ -14,7 +14,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start';
-import { launchChromium } from './support/browser';
+import { seededSnapshot } from '../../server/testing';
+import { workerChromium } from './support/browser';
 import { UiLanguage } from './support/pages/ui-language';
 import { UploadSlotFixture } from './support/pages/upload-slot.part';
 import { accessTokenFor, demoUser } from './support/users';
@@ -51,7 +52,12 @@ beforeAll(async () => {
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   });
-  [server, browser] = await Promise.all([startServer({ port: 0, host: '127.0.0.1', memory: true, demo: true, distDir: outDir }), launchChromium()]);
+  // The run's seeded database (tests/global-setup.ts) and the worker's Chromium, as the harness does.
+  const snapshot = await seededSnapshot();
+  [server, browser] = await Promise.all([
+    startServer({ port: 0, host: '127.0.0.1', memory: true, demo: true, distDir: outDir, ...(snapshot ? { snapshot } : {}) }),
+    workerChromium(),
+  ]);
   token = await accessTokenFor(server.url, demoUser);
   auth = { Authorization: `Bearer ${token}` };
 }, 180_000);
@@ -61,7 +67,8 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  // The browser is the worker's (kept for its next file): only this file's contexts go.
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
   await server?.close();
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });

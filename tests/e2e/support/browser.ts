@@ -33,6 +33,30 @@ export const CHROMIUM_ARGS: readonly string[] = [
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, '--process-per-site'] });
 
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The test worker's one Chromium, shared by the browser test files it runs one after another (the e2e
+ * project has `isolate: false`, so this module, and the browser, outlive a file). A file gets its own
+ * contexts and closes them when it ends (the harness does); the browser stays up for the next file
+ * instead of being launched and closed again (about a second of CPU a file). Playwright closes it when
+ * the worker process exits. A browser that crashed or was closed is launched again.
+ */
+export const workerChromium = async (): Promise<Browser> => {
+  const running = await workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  const launching = launchChromium();
+  workerBrowser = launching;
+  void launching.then(
+    (browser) =>
+      browser.on('disconnected', () => {
+        if (workerBrowser === launching) workerBrowser = undefined;
+      }),
+    () => undefined,
+  );
+  return launching;
+};
+
 /**
  * The built app and its API on 127.0.0.1, a free port and a fresh in-memory database in demo mode: migrated and
  * seeded at start, or a copy of `snapshot` (a seeded PGlite dump, which the browser tests get from

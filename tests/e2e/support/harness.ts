@@ -1,6 +1,7 @@
 /**
- * One browser test file's set-up: the app server (built dist/, in-memory database, free port) and one
- * Chromium for the file; a fresh browser context per test. Page errors, console errors and Content
+ * One browser test file's set-up: the app server (built dist/, in-memory database, free port) and
+ * contexts of the worker's one Chromium (`workerChromium`), all closed when the file ends; the test's
+ * pages start with fresh storage. Page errors, console errors and Content
  * Security Policy violations are collected and fail the test unless the test said it expects them.
  *
  *   const e2e = useBrowserTests();
@@ -11,7 +12,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Db } from '../../../server/db/db';
 import type { RunningServer } from '../../../server/start';
 import { seededSnapshot } from '../../../server/testing';
-import { launchChromium, startAppServer } from './browser';
+import { startAppServer, workerChromium } from './browser';
 import { siteOf, type Site } from './pages/site';
 import type { Language } from './texts';
 import { WAIT_MS } from './ui';
@@ -114,13 +115,16 @@ export function useBrowserTests(): BrowserTests {
 
   beforeAll(async () => {
     // The server starts from the run's seeded database (tests/global-setup.ts) instead of seeding its own.
-    [server, browser] = await Promise.all([seededSnapshot().then((snapshot) => startAppServer({ snapshot })), launchChromium()]);
+    [server, browser] = await Promise.all([seededSnapshot().then((snapshot) => startAppServer({ snapshot })), workerChromium()]);
   });
 
   afterAll(async () => {
     await (await shared?.catch(() => undefined))?.context.close();
     shared = undefined;
-    await browser?.close();
+    // The browser is the worker's, kept for its next file: only this file's contexts go (files of a
+    // worker run one after another, so every context still open is this file's).
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+    browser = undefined;
     await server?.close();
   });
 
