@@ -230,10 +230,18 @@ export const describeState = (model: PathModel, snapshot: AnyMachineSnapshot): S
   };
 };
 
-const serializerOf =
-  (model: PathModel, flags = model.flags) =>
-  (snapshot: AnyMachineSnapshot): string =>
-    JSON.stringify(describeState({ ...model, flags }, snapshot));
+const serializerOf = (model: PathModel, flags = model.flags) => {
+  // A snapshot never changes, and the graph walks serialize the same ones again and again.
+  const serialized = new WeakMap<AnyMachineSnapshot, string>();
+  return (snapshot: AnyMachineSnapshot): string => {
+    let text = serialized.get(snapshot);
+    if (text === undefined) {
+      text = JSON.stringify(describeState({ ...model, flags }, snapshot));
+      serialized.set(snapshot, text);
+    }
+    return text;
+  };
+};
 
 // ---------------------------------------------------------------------------------------------
 // The machine's configuration: state nodes and transitions
@@ -460,10 +468,40 @@ const withoutPrefixes = (paths: MachinePath[]): MachinePath[] => {
   return kept;
 };
 
+/**
+ * The machine as the graph walks of one input case see it: its transitions remembered per snapshot
+ * and event, and one initial snapshot, so the walks after the first (the shortest paths, the
+ * adjacency, the simple paths) take the same transitions without running them again. A snapshot
+ * never changes, so what it and an event lead to stays what it was.
+ */
+interface GraphWalk {
+  logic: AnyStateMachine;
+  fromState: AnyMachineSnapshot;
+}
+
+const graphWalkOf = (machine: AnyStateMachine, inputCase: InputCase<unknown>): GraphWalk => {
+  const known = new WeakMap<AnyMachineSnapshot, Map<string, AnyMachineSnapshot>>();
+  const logic = Object.create(machine) as AnyStateMachine;
+  logic.transition = (snapshot: AnyMachineSnapshot, event: AnyEventObject, scope: AnyActorScope) => {
+    let byEvent = known.get(snapshot);
+    if (!byEvent) known.set(snapshot, (byEvent = new Map()));
+    const key = serializeEvent(event);
+    let next = byEvent.get(key);
+    if (!next) {
+      next = machine.transition(snapshot, event, scope) as AnyMachineSnapshot;
+      byEvent.set(key, next);
+    }
+    return next;
+  };
+  const { scope } = createRecordingScope();
+  return { logic, fromState: machine.getInitialSnapshot(scope, inputCase.input) as AnyMachineSnapshot };
+};
+
 /** The options `xstate/graph` walks a model's machine with, from one input case. */
-const graphTraversal = (model: PathModel, inputCase: InputCase<unknown>, serializeState: (snapshot: AnyMachineSnapshot) => string) => ({
+const graphTraversal = (model: PathModel, walk: GraphWalk, inputCase: InputCase<unknown>, serializeState: (snapshot: AnyMachineSnapshot) => string) => ({
   events: model.events,
   input: inputCase.input,
+  fromState: walk.fromState,
   serializeState,
   serializeEvent,
   filterEvents: canHappen,
@@ -474,9 +512,16 @@ const graphTraversal = (model: PathModel, inputCase: InputCase<unknown>, seriali
  * flags) from one input case, in `getShortestPaths` order. The browser replays take these
  * (tests/e2e/support/path-replay.ts); `generatePaths` adds the edge and pair paths to them.
  */
-export const shortestPathsFor = (model: PathModel, inputCase: InputCase<unknown>): MachinePath[] => {
-  const serialize = serializerOf(model);
-  return getShortestPaths(model.machine, graphTraversal(model, inputCase, serialize))
+export const shortestPathsFor = (model: PathModel, inputCase: InputCase<unknown>): MachinePath[] =>
+  shortestPathsOn(model, graphWalkOf(model.machine, inputCase), inputCase, serializerOf(model));
+
+const shortestPathsOn = (
+  model: PathModel,
+  walk: GraphWalk,
+  inputCase: InputCase<unknown>,
+  serialize: (snapshot: AnyMachineSnapshot) => string,
+): MachinePath[] => {
+  return getShortestPaths(walk.logic, graphTraversal(model, walk, inputCase, serialize))
     .map((path) => runEvents(model.machine, inputCase.input, path.steps.slice(1).map((step) => step.event), serialize))
     .filter((steps) => steps !== undefined)
     .map((steps) => ({ inputLabel: inputCase.label || undefined, input: inputCase.input, steps }));
@@ -492,7 +537,8 @@ const fullStateKey = (snapshot: AnyMachineSnapshot): string =>
 const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): MachinePath[] => {
   const { machine } = model;
   const serialize = serializerOf(model);
-  const traversal = (serializeState: (snapshot: AnyMachineSnapshot) => string) => graphTraversal(model, inputCase, serializeState);
+  const walk = graphWalkOf(machine, inputCase);
+  const traversal = (serializeState: (snapshot: AnyMachineSnapshot) => string) => graphTraversal(model, walk, inputCase, serializeState);
   const toPath = (events: readonly AnyEventObject[]): MachinePath | undefined => {
     const steps = runEvents(machine, inputCase.input, events, serialize);
     return steps && { inputLabel: inputCase.label || undefined, input: inputCase.input, steps };
@@ -500,7 +546,7 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
   const graphEvents = (path: { steps: Array<{ event: AnyEventObject }> }) => path.steps.slice(1).map((s) => s.event);
 
   // 1. the shortest path to every distinct state
-  const shortest = shortestPathsFor(model, inputCase);
+  const shortest = shortestPathsOn(model, walk, inputCase, serialize);
   const kept = [...shortest];
   const edges = new Set(kept.flatMap(edgeKeys));
   const taken = new Set(kept.flatMap((path) => path.steps.flatMap((step) => step.transitions)));
@@ -516,7 +562,18 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
   //    a wrong step that reaches a known state, or an event the machine wrongly ignores, is not
   //    otherwise on any path.
   const shortestTo = new Map(shortest.map((path) => [path.steps.at(-1)?.state, path]));
-  const adjacency = getAdjacencyMap(machine, traversal(serialize)) as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
+  const adjacency = getAdjacencyMap(walk.logic, traversal(serialize)) as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
+  // What `event` takes from the end of `head`, without replaying `head` from the start: most edges are
+  // dropped on that answer alone (their transitions and sample are already on a kept path), and only a
+  // kept one is replayed whole (`toPath`). The end snapshot is the one `runEvents` replayed, so its
+  // context is the path's own, not the graph vertex's (which shares only its flags).
+  const { scope: edgeScope, take: takeEdge } = createRecordingScope();
+  const lastTransitionsOf = (head: MachinePath, event: AnyEventObject): AnyTransitionDefinition[] | undefined => {
+    const end = head.steps.at(-1)?.snapshot;
+    if (!end || !canHappen(end, event)) return undefined;
+    machine.transition(end, event, edgeScope);
+    return takeEdge().transitions;
+  };
   let violations = 0;
   for (const [from, { state: before, transitions }] of Object.entries(adjacency)) {
     const head = shortestTo.get(from);
@@ -536,13 +593,14 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
         violations += 1;
         continue;
       }
-      const path = toPath([...eventsOf(head), event]);
-      const last = path?.steps.at(-1);
-      if (!path || !last || last.transitions.length === 0) continue;
+      const lastTransitions = lastTransitionsOf(head, event);
+      if (!lastTransitions || lastTransitions.length === 0) continue;
       const sample = serializeEvent(event);
-      if (last.transitions.every((definition) => taken.has(definition)) && samples.has(sample)) continue;
+      if (lastTransitions.every((definition) => taken.has(definition)) && samples.has(sample)) continue;
+      const path = toPath([...eventsOf(head), event]);
+      if (!path) continue;
       kept.push(path);
-      for (const definition of last.transitions) taken.add(definition);
+      for (const definition of path.steps.at(-1)?.transitions ?? []) taken.add(definition);
       samples.add(sample);
       for (const edge of edgeKeys(path)) edges.add(edge);
     }
@@ -565,7 +623,7 @@ const pathsForInput = (model: PathModel, inputCase: InputCase<unknown>): Machine
       }
       return move;
     };
-    const simple = getSimplePaths(machine, traversal(simpleSerialize)).sort((a, b) => b.steps.length - a.steps.length);
+    const simple = getSimplePaths(walk.logic, traversal(simpleSerialize)).sort((a, b) => b.steps.length - a.steps.length);
     for (const graphPath of simple) {
       const moves = graphPath.steps.slice(1).map((step, index) => {
         const before = graphPath.steps[index]?.state as AnyMachineSnapshot;
