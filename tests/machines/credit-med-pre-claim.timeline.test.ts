@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preClaimTimeline } from '../../machines/credit-med-pre-claim.connect';
+import { preClaimTimeline } from '../../machines/credit-med-pre-claim.connect.ts';
 
 const states = (status: Parameters<typeof preClaimTimeline>[0]) => preClaimTimeline(status).map(({ status: step, state }) => `${step}:${state}`);
 
