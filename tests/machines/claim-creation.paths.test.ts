@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { connectClaimCreation } from '../../machines/claim-creation.connect.ts';
+import { isEventLate } from '../../machines/claim-creation.machine.ts';
 import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
@@ -59,16 +60,39 @@ const expectedAddress = (snapshot: ClaimSnapshot): { path: string; replace: bool
   return null;
 };
 
+/** The wizard's numbered steps as the page numbers them ("step 2 of 5"); opening and sent have none. */
+const STEP_NUMBERS: Record<string, number> = { type: 1, event: 2, payout: 3, documents: 4, review: 5 };
+/** The states in which a request runs and the page shows it busy. */
+const BUSY_STATES = ['opening.loading', 'type.saving', 'event.saving', 'payout.saving', 'review.submitting'];
+
 describePaths('claim-creation', claimCreationModel, {
   invariants: ({ steps }) => {
     for (const { snapshot } of steps) {
       // Every step's address is the policy's wizard step the machine is at (the page passes the policy as insuranceId).
       expect(currentStepPath(snapshot, { insuranceId: snapshot.context.policyId })).toEqual(expectedAddress(snapshot));
-      const view = connectClaimCreation(snapshot as never);
-      // The page shows the step the machine is in, and what is still missing of the draft's documents.
-      expect(snapshot.matches(view.step)).toBe(true);
-      const claim = snapshot.context.claim as typeof completeClaim | null;
-      expect(view.missing.length).toBe(claim?.claim_type ? claim.required_documents.filter((type) => !claim.documents.some((d) => d.document_type === type)).length : 0);
+      // The page shows the step the machine is in, its form, the draft and its documents still
+      // missing, and whether a request runs: the whole view, written from the state.
+      const { context, value } = snapshot;
+      const [top, inner] = typeof value === 'string' ? [value, undefined] : (Object.entries(value)[0] as [string, string]);
+      const claim = context.claim as typeof completeClaim | null;
+      expect(connectClaimCreation(snapshot as never)).toEqual({
+        step: top,
+        stepNumber: STEP_NUMBERS[top] ?? 0,
+        openingFailed: top === 'opening' && inner === 'failed',
+        isBusy: BUSY_STATES.includes(`${top}.${inner}`),
+        claim,
+        policy: claim?.policy ?? null,
+        claimTypes: claim?.policy.claim_types ?? [],
+        claimType: context.claimType,
+        event: context.event,
+        payout: context.payout,
+        late: isEventLate(context.event, context.today),
+        required: claim?.required_documents ?? [],
+        missing: claim?.claim_type ? claim.required_documents.filter((type) => !claim.documents.some((d) => d.document_type === type)) : [],
+        errors: context.fieldErrors,
+        error: context.error,
+        today: context.today,
+      });
     }
   },
 });
