@@ -5,6 +5,8 @@ import { cmStep, connectCmRequest } from '../../machines/credit-med-request.conn
 import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
+import { statePath } from './oracle-helpers.ts';
+import { CM_CHILDREN_MAX } from '../../contract/credit-med-request.schema.ts';
 import {
   alreadySubmitted,
   codeGone,
@@ -75,6 +77,19 @@ const expectedAddress = (snapshot: CmRequestSnapshot): { path: string; replace: 
   return null;
 };
 
+/** The request's numbered steps as its step indicator numbers them; signed is past the last. */
+const CM_STEP_NUMBERS: Record<string, number> = { personal: 1, family: 2, images: 3, declarations: 4, contract: 5, signed: 6 };
+/** The states in which a request runs and the form waits. */
+const CM_BUSY_STATES = [
+  'request.opening.loading',
+  'request.personal.saving',
+  'request.family.saving',
+  'request.images.saving',
+  'request.declarations.saving',
+  'request.declarations.submitting',
+  'contract.starting',
+];
+
 describePaths('credit-med-request', creditMedRequestModel, {
   invariants: ({ steps }) => {
     for (const { snapshot } of steps) {
@@ -84,7 +99,33 @@ describePaths('credit-med-request', creditMedRequestModel, {
       // The page shows the step the machine is in, and the code step's child exactly there.
       expect(view.step).toBe(cmStep(snapshot as never));
       expect(view.codeVerification !== null).toBe(snapshot.matches({ contract: 'confirming' }));
-      expect(view.isConfirming).toBe(snapshot.matches({ contract: 'confirming' }));
+      // The whole view, written from the state: the numbered steps, the busy states and the contract
+      // step's phases as tables from the pages, the forms and messages as the machine holds them.
+      const { context } = snapshot;
+      const at = statePath(snapshot.value);
+      const [top, second] = at.split('.');
+      expect(view).toEqual({
+        step: top === 'request' ? second : top,
+        stepNumber: CM_STEP_NUMBERS[top === 'request' ? (second ?? '') : (top ?? '')] ?? 0,
+        errors: context.fieldErrors,
+        error: context.error,
+        isBusy: CM_BUSY_STATES.includes(at),
+        openingFailed: at === 'request.opening.failed',
+        personal: context.personal,
+        children: context.children,
+        canAddChild: context.children.length < CM_CHILDREN_MAX,
+        emergency: context.emergency,
+        images: context.images,
+        declarations: context.declarations,
+        contractId: context.contractId,
+        contract: context.contract,
+        contractLoading: at === 'contract.loading',
+        contractFailed: at === 'contract.failed',
+        contractNotFound: at === 'contract.notFound',
+        isConfirming: at.startsWith('contract.confirming'),
+        sign: context.sign,
+        codeVerification: snapshot.children.codeVerification ?? null,
+      });
       // The transaction password is never kept once the code went out.
       if (snapshot.matches({ contract: 'confirming' }) || snapshot.matches('signed')) expect(snapshot.context.sign.password).toBe('');
     }
@@ -114,6 +155,14 @@ describe('credit med request behaviour', () => {
     const last = result.steps.at(-1)?.snapshot;
     expect(last?.context.children).toHaveLength(1);
     expect(Object.keys(last?.context.fieldErrors ?? {}).filter((key) => key.startsWith('children.'))).toEqual(['children.0.last_name', 'children.0.first_name', 'children.0.register']);
+  });
+
+  it('offers to add children up to the form\'s limit of ten, and adds none past it', async () => {
+    const adds = Array.from({ length: CM_CHILDREN_MAX + 1 }, () => ({ type: 'child.add' }));
+    const result = await replay([...toFamily, ...adds]);
+    const views = result.steps.slice(toFamily.length).map(({ snapshot }) => connectCmRequest(snapshot as never));
+    expect(views.map((view) => view.children.length)).toEqual([...Array.from({ length: CM_CHILDREN_MAX + 1 }, (_, count) => count), CM_CHILDREN_MAX]);
+    expect(views.map((view) => view.canAddChild)).toEqual([...Array.from({ length: CM_CHILDREN_MAX }, () => true), false, false]);
   });
 
   it('goes back a step keeping what was typed', async () => {

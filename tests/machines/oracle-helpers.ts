@@ -31,3 +31,14 @@ export const withRegion = (value: StateValue, region: string, state: StateValue)
   const parent = typeof value === 'object' ? value : {};
   return { ...parent, [head]: rest.length > 0 ? withRegion(parent[head] ?? {}, rest.join('.'), state) : state };
 };
+
+/**
+ * A snapshot's state as a dotted path, for views' oracles written as tables of states:
+ * `'signed'`, `{ contract: 'loading' }` → `'contract.loading'`, `{ request: { opening: 'failed' } }` →
+ * `'request.opening.failed'` (machines without parallel regions).
+ */
+export const statePath = (value: StateValue): string => {
+  if (typeof value === 'string') return value;
+  const [name, inner] = Object.entries(value)[0] ?? ['', ''];
+  return inner === undefined ? name : `${name}.${statePath(inner)}`;
+};
