@@ -5,6 +5,9 @@ import { connectMining } from '../../machines/mining-registration.connect.ts';
 import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
+import { statePath } from './oracle-helpers.ts';
+import { birthDateFromRegister, genderFromRegister } from '../../contract/insurance.schema.ts';
+import { combineRegister } from '../../contract/validation.ts';
 import {
   alreadyRegistered,
   codeSent,
@@ -61,6 +64,11 @@ const expectedAddress = (snapshot: Parameters<typeof currentStepPath>[0]): { pat
   return null;
 };
 
+/** The registration's numbered steps as its step indicator numbers them (opening the draft shows the insurer's). */
+const MINING_STEP_NUMBERS: Record<string, number> = { register: 1, confirm: 2, opening: 3, insurer: 3, beneficiaries: 4, images: 5, result: 6 };
+/** The states in which a request runs and the form waits. */
+const MINING_BUSY_STATES = ['register.sending', 'opening.loading', 'insurer.saving', 'beneficiaries.saving', 'images.saving', 'images.submitting'];
+
 describePaths('mining-registration', miningRegistrationModel, {
   invariants: ({ steps }) => {
     for (const { snapshot } of steps) {
@@ -71,6 +79,43 @@ describePaths('mining-registration', miningRegistrationModel, {
       expect(snapshot.matches(view.step)).toBe(true);
       expect(view.codeVerification !== null).toBe(snapshot.matches('confirm'));
       expect(view.sharesTotal).toBe((snapshot.context.beneficiaries as Array<{ share: string }>).reduce((sum: number, b) => sum + (Number(b.share) || 0), 0));
+      // The whole view, written from the state: the numbered steps, the busy states and the welcome's
+      // phases as tables from the pages; the forms, the draft and the messages as the machine holds them.
+      const { context } = snapshot;
+      const at = statePath(snapshot.value);
+      const top = at.split('.')[0] ?? '';
+      const register = context.draft?.register ?? combineRegister(context.person.register);
+      expect(view).toEqual({
+        step: top,
+        stepNumber: MINING_STEP_NUMBERS[top] ?? 0,
+        programme: context.programme,
+        programmeLoading: at === 'welcome.loading' || at === 'welcome.reloading',
+        programmeFailed: at === 'welcome.failed',
+        register: context.person.register,
+        phone: context.person.phone,
+        errors: context.fieldErrors,
+        error: context.error,
+        isBusy: MINING_BUSY_STATES.includes(at),
+        openingFailed: at === 'opening.failed',
+        codeVerification: snapshot.children.codeVerification ?? null,
+        draft: context.draft,
+        insurer: context.insurer,
+        birthDate: context.draft?.birth_date ?? (register ? birthDateFromRegister(register) : null),
+        gender: context.draft?.gender ?? (register ? genderFromRegister(register) : null),
+        beneficiaries: context.beneficiaries,
+        children: context.children,
+        sharesTotal: view.sharesTotal,
+        canAddBeneficiary: context.beneficiaries.length < 10,
+        canRemoveBeneficiary: context.beneficiaries.length > 1,
+        canAddChild: context.children.length < 10,
+        // Children are asked for when the programme covers them; before it has loaded, when some were given.
+        childrenCovered: context.programme ? context.programme.children_covered : context.children.length > 0,
+        idFront: context.images.idFront,
+        idBack: context.images.idBack,
+        selfie: context.images.selfie,
+        token: context.token,
+        submitted: context.submitted,
+      });
     }
   },
 });
@@ -91,6 +136,24 @@ describe('mining registration behaviour', () => {
     expect(last?.context.fieldErrors.beneficiaries).toEqual({ key: 'validation.sharesTotal', values: { total: 60 } });
     expect(last?.context.beneficiaries[0]).toMatchObject({ first_name: 'Сараа', share: '60' });
     expect(result.invocations.some((call) => call.id === 'saveBeneficiaries')).toBe(false);
+  });
+
+  it('offers to add beneficiaries and children up to ten each, and to remove a beneficiary only while there are two or more', async () => {
+    const result = await replay([...toBeneficiaries, ...Array.from({ length: 10 }, () => ({ type: 'beneficiary.add' })), ...Array.from({ length: 11 }, () => ({ type: 'child.add' }))]);
+    const views = result.steps.slice(toBeneficiaries.length).map(({ snapshot }) => connectMining(snapshot as never));
+    const counts = views.map((view) => [view.beneficiaries.length, view.canAddBeneficiary, view.canRemoveBeneficiary, view.children.length, view.canAddChild]);
+    // One beneficiary to start with; nine more, a tenth add refused; then ten children, an eleventh refused.
+    expect(counts.slice(0, 11)).toEqual([
+      [1, true, false, 0, true],
+      ...Array.from({ length: 8 }, (_, index) => [index + 2, true, true, 0, true]),
+      [10, false, true, 0, true],
+      [10, false, true, 0, true],
+    ]);
+    expect(counts.slice(11).map(([, , , children, canAdd]) => [children, canAdd])).toEqual([
+      ...Array.from({ length: 9 }, (_, index) => [index + 1, true]),
+      [10, false],
+      [10, false],
+    ]);
   });
 
   it('adds a beneficiary with the share still missing and removes the right one', async () => {
