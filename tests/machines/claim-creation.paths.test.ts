@@ -4,6 +4,7 @@ import { connectClaimCreation } from '../../machines/claim-creation.connect.ts';
 import { isEventLate } from '../../machines/claim-creation.machine.ts';
 import { currentStepPath } from '../../src/flows/route-states.ts';
 import { doneEvent, pathFromEvents, replayPath } from './path-kit.ts';
+import { statePath } from './oracle-helpers.ts';
 import { describePaths } from './path-suite.ts';
 import {
   claimCreationModel,
@@ -73,13 +74,14 @@ describePaths('claim-creation', claimCreationModel, {
       // The page shows the step the machine is in, its form, the draft and its documents still
       // missing, and whether a request runs: the whole view, written from the state.
       const { context, value } = snapshot;
-      const [top, inner] = typeof value === 'string' ? [value, undefined] : (Object.entries(value)[0] as [string, string]);
+      const at = statePath(value);
+      const top = at.split('.')[0] ?? '';
       const claim = context.claim as typeof completeClaim | null;
       expect(connectClaimCreation(snapshot as never)).toEqual({
         step: top,
         stepNumber: STEP_NUMBERS[top] ?? 0,
-        openingFailed: top === 'opening' && inner === 'failed',
-        isBusy: BUSY_STATES.includes(`${top}.${inner}`),
+        openingFailed: at === 'opening.failed',
+        isBusy: BUSY_STATES.includes(at),
         claim,
         policy: claim?.policy ?? null,
         claimTypes: claim?.policy.claim_types ?? [],

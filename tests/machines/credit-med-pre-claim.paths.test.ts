@@ -14,6 +14,7 @@ import {
   wrongPassword,
 } from './credit-med-pre-claim.model.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
+import { statePath } from './oracle-helpers.ts';
 import { describePaths } from './path-suite.ts';
 
 /**
@@ -38,11 +39,11 @@ describePaths('credit-med-pre-claim', creditMedPreClaimModel, {
     // the hospitals found and the messages as they are: the whole view, field by field.
     for (const { snapshot } of steps) {
       const { context, value } = snapshot;
-      const [top, inner] = typeof value === 'string' ? [value, undefined] : (Object.entries(value)[0] as [string, string]);
+      const [top = '', inner = ''] = statePath(value).split('.');
       expect(connectPreClaim(snapshot as never)).toEqual({
         // Before the card has loaded (starting, loading) the page shows its loading state.
         step: top === 'starting' ? 'loading' : top,
-        tracking: top === 'tracking' ? TRACKING_PHASES[inner ?? ''] : null,
+        tracking: top === 'tracking' ? TRACKING_PHASES[inner] : null,
         balance: context.summary?.card?.balance ?? null,
         minAmount: context.summary?.rules.min_amount ?? null,
         purposeMax: context.summary?.rules.purpose_max ?? null,
