@@ -14,6 +14,12 @@ describePaths('claim-documents', claimDocumentsModel, {
       expect(view.claim).toBe(context.claim);
       expect(view.slots.map((slot) => slot.type)).toEqual(context.slots.map((slot: { type: string }) => slot.type));
       for (const slot of view.slots) expect(slot.upload).toBe(snapshot.children[`upload.${slot.type}`]);
+      // A refused slot offers a retry while its upload is kept and it is not waiting to be attached.
+      view.slots.forEach((slot, index) => {
+        const state = context.slots[index] as { type: string; error: unknown; uploadId: string | null };
+        expect(slot.error).toBe(state.error);
+        expect(slot.canRetry).toBe(state.error !== null && state.uploadId !== null && !context.queue.includes(state.type));
+      });
       expect(view.showRequested).toBe(inReview && context.slots.length > 0);
       expect(view.allSent).toBe(inReview && context.sentSome && context.slots.length === 0);
       const attaching = snapshot.matches('attaching') ? context.queue[0] : undefined;

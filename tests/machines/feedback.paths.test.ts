@@ -98,4 +98,13 @@ describe('feedback behaviour', () => {
     expect(connectFeedback(steps[2]?.snapshot as never).next).toBe(firstList.next);
     expect(connectFeedback(steps[3]?.snapshot as never).next).toBeNull();
   });
+
+  it('counts the text against its limit: at the limit it fits, one character more is too long', async () => {
+    const { steps } = await replay([
+      { type: 'feedback.changeText', value: 'ы'.repeat(FEEDBACK_TEXT_MAX) },
+      { type: 'feedback.changeText', value: 'ы'.repeat(FEEDBACK_TEXT_MAX + 1) },
+    ]);
+    expect(connectFeedback(steps[1]?.snapshot as never)).toMatchObject({ textLength: FEEDBACK_TEXT_MAX, isTextTooLong: false });
+    expect(connectFeedback(steps[2]?.snapshot as never)).toMatchObject({ textLength: FEEDBACK_TEXT_MAX + 1, isTextTooLong: true });
+  });
 });

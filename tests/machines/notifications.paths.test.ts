@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_PAGE_SIZE } from '../../contract/notification.schema.ts';
 import { connectNotifications } from '../../machines/notifications.connect.ts';
+import { mergeFirstPage } from '../../machines/notifications.machine.ts';
 import { changedPage, firstPage, networkDown, notificationsModel, olderPage, serverDown } from './notifications.model.ts';
 import { doneEvent, errorEvent, pathFromEvents, replayPath } from './path-kit.ts';
 import { describePaths } from './path-suite.ts';
@@ -78,5 +79,44 @@ describe('notifications behaviour', () => {
     expect(connectNotifications(steps[4]?.snapshot as never).isMarkingAll).toBe(true);
     expect(shown(steps[5]?.snapshot)).toEqual(['3r', '2r']);
     expect(steps[5]?.snapshot.context.actionError).toBeNull();
+  });
+
+  it("offers older ones only under a full page that has a next one", async () => {
+    const many = (count: number, next: number | null) => ({
+      items: Array.from({ length: count }, (_, index) => ({ ...firstPage.items[0]!, id: 100 - index })),
+      next,
+      unread: count,
+    });
+    const hasMore = async (page: ReturnType<typeof many>) => {
+      const { steps } = await replay([doneEvent('loadFirst', page)]);
+      return connectNotifications(steps[1]?.snapshot as never).hasMore;
+    };
+    expect(await hasMore(many(NOTIFICATIONS_PAGE_SIZE, 80))).toBe(true);
+    expect(await hasMore(many(NOTIFICATIONS_PAGE_SIZE, null))).toBe(false);
+    expect(await hasMore(many(NOTIFICATIONS_PAGE_SIZE - 1, 81))).toBe(false);
+  });
+
+  it('asks again when a change comes while the list is loading or reloading (the answer on its way may predate it)', async () => {
+    const { invocations, steps } = await replay([
+      { type: 'notifications.changed' },
+      doneEvent('loadFirst', firstPage),
+      { type: 'notifications.changed' },
+      { type: 'notifications.changed' },
+      doneEvent('loadFirst', changedPage),
+    ]);
+    expect(invocations.filter((call) => call.id === 'loadFirst')).toHaveLength(4);
+    expect(shown(steps[5]?.snapshot)).toEqual(['4u', '3r']);
+  });
+
+  it('replaces a one-page list with the new first page, its next page included', async () => {
+    const { steps } = await replay([doneEvent('loadFirst', firstPage), { type: 'notifications.changed' }, doneEvent('loadFirst', changedPage)]);
+    expect(shown(steps[3]?.snapshot)).toEqual(['4u', '3r']);
+    expect(steps[3]?.snapshot.context.next).toBe(changedPage.next);
+  });
+
+  it('keeps the older pages when a reload of the first page comes back empty', () => {
+    const two = { items: [...firstPage.items, ...olderPage.items], next: null, pages: 2 };
+    expect(mergeFirstPage(two, { items: [], next: null })).toEqual(two);
+    expect(mergeFirstPage({ items: firstPage.items, next: 2, pages: 1 }, { items: [], next: null })).toEqual({ items: [], next: null, pages: 1 });
   });
 });
