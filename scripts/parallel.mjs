@@ -3,8 +3,8 @@
  * Runs npm scripts side by side and fails if any of them fails: `node scripts/parallel.mjs typecheck lint`
  * (`npm run checks`, the start of `npm test`). The type check and ESLint are one process each, mostly on
  * one core, so on the 2-core CI machine they take the time of the slower one instead of both.
- * Each script's output is held (in colour when the terminal has it) and printed whole when it ends, under its name, so two reports never
- * interleave; the exit code is the first failing script's.
+ * Each script's output is held (in colour when the terminal has it) and printed whole when it ends,
+ * under its name, so two reports never interleave; the exit code is the first failing script's.
  */
 import { spawn } from 'node:child_process';
 

@@ -81,7 +81,7 @@ describe('notifications behaviour', () => {
     expect(steps[5]?.snapshot.context.actionError).toBeNull();
   });
 
-  it("offers older ones only under a full page that has a next one", async () => {
+  it('offers older ones only under a full page that has a next one', async () => {
     const many = (count: number, next: number | null) => ({
       items: Array.from({ length: count }, (_, index) => ({ ...firstPage.items[0]!, id: 100 - index })),
       next,
