@@ -100,7 +100,7 @@ const ROUTE_VIEW_FILE = fileURLToPath(new URL('../src/app/route-view.tsx', impor
 /** The manifest key of a source module given as a path without extension (e.g. src/features/home/home.page). */
 const keyOfModule = (module: string) => Object.keys(manifest).find((key) => key.replace(/\.[jt]sx?$/, '') === module);
 
-/** `const X = lazy(() => import('…'))` and `x: lazy(() => import('…'))` (or `lazyPage`, src/app/lazy-page.ts) of a source file, as name → manifest key. */
+/** `const X = lazy(() => import('…'))` and `x: lazy(() => import('…'))` (or `lazyPage`, src/platform/lazy-page.ts) of a source file, as name → manifest key. */
 function lazyImports(file: string): Map<string, string> {
   const source = readFileSync(file, 'utf8');
   const found = new Map<string, string>();

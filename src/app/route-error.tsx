@@ -8,7 +8,7 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../ui/button';
-import { retryFailedPages } from './lazy-page';
+import { retryFailedPages } from '../platform/lazy-page';
 import { routePaths } from '../../contract/paths';
 
 /** The build this session already reloaded for (the entry script of index.html), so it reloads once per build at most. */

@@ -11,7 +11,7 @@ import { HomeLayout } from '../features/shell/home-layout';
 import { Spinner } from '../ui/spinner';
 import { decideAccess } from './access';
 import { inSignedInArea, notFoundRoutes, routes, type AppRoute, type Layout } from './routes';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../platform/lazy-page';
 import { RouteErrorBoundary } from './route-error';
 import { pageShown } from '../api/page-data';
 import { setDescription } from '../platform/page-meta';
@@ -19,7 +19,7 @@ import { setDescription } from '../platform/page-meta';
 const BareLayout = ({ children }: { children: ReactNode }) => <>{children}</>;
 
 // The public layout ships with the first page; the others load with their first route.
-const layouts: Record<Layout, ComponentType<{ children: ReactNode }>> = {
+const layouts: Record<Layout, ComponentType<{ children: ReactNode }> & { preload?: () => void }> = {
   home: HomeLayout,
   user: lazyPage(() => import('../features/shell/user-layout')),
   login: lazyPage(() => import('../features/shell/login-layout')),
@@ -59,6 +59,10 @@ function MatchedRoute({ route }: { route: AppRoute }) {
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
   const LayoutView = layouts[route.layout];
   const View = route.view;
+  // Both chunks asked for at once: the page's would otherwise wait until its layout had come and
+  // rendered (a round trip more on a phone's network). Asking again is free: each is asked for once.
+  LayoutView.preload?.();
+  View.preload();
   // Two error boundaries (issue 24): the page's, inside its layout, so header and menu stay; and the
   // layout's own, for a layout that fails to load, which shows the message in the public layout.
   return (

@@ -2,9 +2,8 @@
  * The route table of SPEC section 2: every path with its access level, layout, title key and lazy
  * view. Pages that later work builds show the "coming soon" view until then.
  */
-import type { ComponentType } from 'react';
 import { routePaths, type RouteName } from '../../contract/paths';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyComponent } from '../platform/lazy-page';
 
 /** public: anyone; guest: signed-out only (others go to /user); user: signed-in (others go to /login); member: signed-in (others go to /). */
 export type Access = 'public' | 'guest' | 'user' | 'member';
@@ -19,8 +18,8 @@ export interface AppRoute {
   layout: Layout;
   /** i18n key in the `common` namespace (titles.*). */
   title: string;
-  /** Loaded with the route's first visit; a failed load is tried again by the error boundary's Retry (./lazy-page.ts). */
-  view: ComponentType;
+  /** Loaded with the route's first visit; a failed load is tried again by the error boundary's Retry (src/platform/lazy-page.ts). */
+  view: LazyComponent<object>;
 }
 
 const HomePage = lazyPage(() => import('../features/home/home.page'));

@@ -11,6 +11,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from '../../contract/api-error';
 import { readNotificationStream } from '../api/notifications.api';
+import { afterLoadAndIdle } from '../platform/idle';
 
 let unread: number | null = null;
 const countListeners = new Set<() => void>();
@@ -55,26 +56,6 @@ const RETRY_MS = [1000, 2000, 4000, 8000, 15_000, 30_000];
 /** The longest the stream waits for an idle moment after the page's load event. */
 export const STREAM_IDLE_TIMEOUT_MS = 2000;
 
-/** Resolves once the page has loaded and the browser is idle (or `signal` aborts). */
-const afterLoadAndIdle = (signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    let idleId: number | undefined;
-    const done = () => {
-      window.removeEventListener('load', idle);
-      signal.removeEventListener('abort', done);
-      if (idleId !== undefined && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleId);
-      resolve();
-    };
-    function idle() {
-      // Safari has no requestIdleCallback: the next task after load will do.
-      if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(done, { timeout: STREAM_IDLE_TIMEOUT_MS });
-      else setTimeout(done, 0);
-    }
-    signal.addEventListener('abort', done);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  });
-
 const wait = (ms: number, signal: AbortSignal, wake: EventTarget) =>
   new Promise<void>((resolve) => {
     const done = () => {
@@ -94,7 +75,7 @@ export function useNotificationStream(active: boolean) {
     if (!active) return;
     const stop = new AbortController();
     void (async () => {
-      await afterLoadAndIdle(stop.signal);
+      await afterLoadAndIdle(STREAM_IDLE_TIMEOUT_MS, stop.signal);
       let failures = 0;
       while (!stop.signal.aborted) {
         try {

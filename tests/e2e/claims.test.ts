@@ -203,6 +203,34 @@ describe('filing a claim', () => {
     }, 60_000);
   }
 
+  // Issue 27: the date field's code loads with the first step that shows one. On a slow connection the
+  // step is drawn at once, the fields' labels holding their boxes, and nothing moves when the code comes.
+  it('draws the event step while the date field\'s code is still on its way, and the fields work once it comes', async () => {
+    await clearDrafts();
+    const policyId = (await policyIds())['TS-2022-004512'] ?? 0;
+    await completeDraftThroughApi(policyId);
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/date-field-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const wizard = new ClaimWizard(ui);
+    await wizard.open(policyId, 'event');
+    await expectVisible(wizard.heading('event'));
+    const waiting = page.getByRole('main').locator('.date-field[aria-busy="true"]');
+    await expect.poll(() => waiting.allTextContents()).toEqual([wizard.t('wizard.event.start'), wizard.t('wizard.event.end')]);
+    const submit = wizard.continueButton;
+    const before = await submit.boundingBox();
+    release();
+    await expectVisible(wizard.eventField('treatment_end'));
+    expect(await waiting.count()).toBe(0);
+    expect(await submit.boundingBox()).toEqual(before);
+    await wizard.eventChange('treatment_end', daysAgo(8));
+    expect(await dateShown(wizard.eventField('treatment_end'))).toBe(daysAgo(8).split('-').reverse().join('/'));
+  });
+
   it('refuses a 21 MB file with the message and loses nothing else; a late treatment is flagged, not refused', async () => {
     await clearDrafts();
     const ids = await policyIds();

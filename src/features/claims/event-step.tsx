@@ -4,7 +4,7 @@ import type { EventField } from '../../../machines/claim-creation.machine';
 import { useMessage } from '../../platform/messages';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { submitWith } from '../../shared/wizard/submit';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../ui/lazy-date-field';
 import { MoneyField } from '../../ui/money-field';
 import { TextField } from '../../ui/text-field';
 import { LateNotice, NAMESPACE, StepHead, stepPath, type StepProps } from './claim-wizard-parts';

@@ -1,0 +1,48 @@
+/**
+ * The date field, loaded when a step first shows one (issue 27): its code — react-aria's date
+ * segments and `@internationalized/date`, about 28 KB gzipped — is a third of a wizard's own
+ * JavaScript. For a wizard whose first step asks for no date (the claim wizard's dates are on its
+ * second step), that is code the first step waits for and does not use. A page whose steps can show one imports
+ * this module, which fetches the code once that page has loaded and the browser is idle, so it has
+ * usually arrived before the step that needs it; until it has, the field's box is held with its
+ * label, so nothing moves when it comes. A failed load shows the route's error with its Retry
+ * (src/platform/lazy-page.ts), which asks for it again.
+ */
+import { Suspense } from 'react';
+import { lazyPage } from '../platform/lazy-page';
+import { afterLoadAndIdle } from '../platform/idle';
+import type { DateFieldProps } from './date-field';
+
+const load = () => import('./date-field');
+
+const LoadedDateField = lazyPage<DateFieldProps>(() => load().then((module) => ({ default: module.DateField })));
+
+/** The longest a page waits for an idle moment before it fetches the field's code anyway. */
+const PRELOAD_IDLE_TIMEOUT_MS = 3000;
+
+// A failed fetch here is left to the field's own load, which shows it with a Retry.
+if (typeof window !== 'undefined') void afterLoadAndIdle(PRELOAD_IDLE_TIMEOUT_MS).then(() => load().catch(() => undefined));
+
+/** What stands in the field's place for the moment its code is on its way: its label and its box. */
+function DateFieldPlaceholder({ label, description, className }: Pick<DateFieldProps, 'label' | 'description' | 'className'>) {
+  return (
+    <div className={['field', 'date-field', className].filter(Boolean).join(' ')} aria-busy="true">
+      <span className="field__label">{label}</span>
+      <div className="field__input date-field__input" />
+      {description ? <span className="field__description">{description}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * A date typed in segments in the page's language's order (./date-field.tsx), loaded on first use.
+ * A step the wizard can open on (the purchase's insured step, with the birth date) imports
+ * ./date-field.tsx itself: there the field is needed with the first paint.
+ */
+export function DateField(props: DateFieldProps) {
+  return (
+    <Suspense fallback={<DateFieldPlaceholder label={props.label} description={props.description} className={props.className} />}>
+      <LoadedDateField {...props} />
+    </Suspense>
+  );
+}
