@@ -205,7 +205,7 @@ describe('filing a claim', () => {
 
   // Issue 27: the date field's code loads with the first step that shows one. On a slow connection the
   // step is drawn at once, the fields' labels holding their boxes, and nothing moves when the code comes.
-  it('draws the event step while the date field\'s code is still on its way, and the fields work once it comes', async () => {
+  it('draws the event step while the code of its date fields is still on its way, and the fields work once it comes', async () => {
     await clearDrafts();
     const policyId = (await policyIds())['TS-2022-004512'] ?? 0;
     await completeDraftThroughApi(policyId);
@@ -224,8 +224,9 @@ describe('filing a claim', () => {
     const submit = wizard.continueButton;
     const before = await submit.boundingBox();
     release();
+    await expect.poll(() => waiting.count()).toBe(0);
+    await expectVisible(wizard.eventField('treatment_start'));
     await expectVisible(wizard.eventField('treatment_end'));
-    expect(await waiting.count()).toBe(0);
     expect(await submit.boundingBox()).toEqual(before);
     await wizard.eventChange('treatment_end', daysAgo(8));
     expect(await dateShown(wizard.eventField('treatment_end'))).toBe(daysAgo(8).split('-').reverse().join('/'));
