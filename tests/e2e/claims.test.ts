@@ -16,7 +16,7 @@ import { ClaimCreationWizard } from './support/pages/claim-creation.page';
 import { ClaimDetailPage, ClaimPolicyChoice, ClaimsPage } from './support/pages/claims.page';
 import { clearDatePart, dateShown, dateValueTexts } from './support/pages/date-field';
 import { WizardStepsBar } from './support/pages/wizard-steps.page';
-import { exactly } from './support/texts';
+import { exactly, text } from './support/texts';
 import type { FilePayload } from './support/uploads';
 import { accessTokenFor, demoUser, secondUser } from './support/users';
 import { expectHidden, expectPath, expectVisible, scrollWidth } from './support/ui';
@@ -230,6 +230,26 @@ describe('filing a claim', () => {
     expect(await submit.boundingBox()).toEqual(before);
     await wizard.eventChange('treatment_end', daysAgo(8));
     expect(await dateShown(wizard.eventField('treatment_end'))).toBe(daysAgo(8).split('-').reverse().join('/'));
+  });
+
+  it('shows the page\'s error with Retry when the date fields\' code cannot be loaded, and Retry brings the fields', async () => {
+    e2e.expectProblem(/net::ERR_|dynamically imported module|Failed to fetch/, 'console error');
+    await clearDrafts();
+    const policyId = (await policyIds())['TS-2022-004512'] ?? 0;
+    await completeDraftThroughApi(policyId);
+    const { page, language: ui } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const chunk = /\/assets\/date-field-[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort('failed'));
+    const wizard = new ClaimWizard(ui);
+    await wizard.open(policyId, 'event');
+    const main = page.getByRole('main');
+    await expectVisible(main.getByRole('heading', { level: 1, name: exactly(text('en', 'routeError.title')) }));
+    await expectVisible(main.getByRole('alert').filter({ hasText: exactly(text('en', 'routeError.chunk')) }));
+    await page.unroute(chunk);
+    await main.getByRole('button', { name: exactly(text('en', 'actions.retry')) }).click();
+    await expectVisible(wizard.heading('event'));
+    await wizard.eventChange('treatment_start', daysAgo(9));
+    expect(await dateShown(wizard.eventField('treatment_start'))).toBe(daysAgo(9).split('-').reverse().join('/'));
   });
 
   it('refuses a 21 MB file with the message and loses nothing else; a late treatment is flagged, not refused', async () => {
