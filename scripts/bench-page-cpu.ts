@@ -5,32 +5,26 @@
  * ±0.1 between runs on a 2-core machine; this figure is steadier and says what to cut.
  *
  *   npx vite build --sourcemap --outDir /tmp/dist-map
- *   npx tsx scripts/bench-page-cpu.ts /user/claim/create/1 --dist /tmp/dist-map/ [--loads 4] [--functions]
+ *   E2E_DIST_DIR=/tmp/dist-map/ npx tsx scripts/bench-page-cpu.ts /user/claim/create/1 [--loads 4] [--functions]
  *
- * "(program)" is the renderer's own work outside JavaScript (parsing, style, layout, compiling);
- * signed-in routes are opened as the demo user, with the cookie choice made (the banner left out).
+ * The page is a route of the route table (tests/e2e/support/route-table.ts, as `npm run bench`'s
+ * `--only` takes it: a path as opened, a pattern or a route's name), opened with that visit's account
+ * and storage, and with the cookie choice made (the banner left out). "(program)" is the renderer's
+ * own work outside JavaScript (parsing, style, layout, compiling).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { chromium } from 'playwright-core';
-import { startServer } from '../server/start';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
-import { accessTokenFor, demoUser } from '../tests/e2e/support/users';
-import { matchPattern } from '../contract/paths';
-import { routes } from '../src/app/routes';
+import { DIST_DIR, launchChromium, startAppServer } from '../tests/e2e/support/browser';
+import { arrangeRouteData, routeVisits } from '../tests/e2e/support/route-table';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const path = process.argv[2] ?? '/';
-const distDir = argument('--dist') ?? 'dist/';
+const wanted = process.argv[2] ?? '/';
 const loads = Number(argument('--loads') ?? 4);
 const byFunction = process.argv.includes('--functions');
-const route = routes.find((candidate) => matchPattern(candidate.path, path) !== null);
-const signedIn = route?.access === 'user' || route?.access === 'member';
-if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run npx vite build --sourcemap --outDir ${distDir}`);
 
 interface ProfileNode {
   id: number;
@@ -44,7 +38,7 @@ interface Profile {
 
 const maps = new Map<string, TraceMap | null>();
 const mapOf = (url: string) => {
-  const file = join(distDir, 'assets', `${url.split('/').pop() ?? ''}.map`);
+  const file = join(DIST_DIR, 'assets', `${url.split('/').pop() ?? ''}.map`);
   if (!maps.has(file)) maps.set(file, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
   return maps.get(file) ?? null;
 };
@@ -55,21 +49,21 @@ const placeOf = ({ functionName, url, lineNumber, columnNumber }: ProfileNode['c
   const map = mapOf(url);
   const original = map ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }) : null;
   const source = original?.source ?? url.split('/').pop() ?? url;
-  const where = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? relative(process.cwd(), resolve(distDir, 'assets', source));
+  const where = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? relative(process.cwd(), resolve(DIST_DIR, 'assets', source));
   return byFunction ? `${where} ${original?.name ?? functionName}` : where;
 };
 
-const server = await startServer({ port: 0, host: '127.0.0.1', memory: true, demo: true, distDir });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
+const server = await startAppServer();
+const browser = await launchChromium();
 const totals = new Map<string, number>();
+let path = wanted;
 try {
+  const visit = routeVisits(await arrangeRouteData(server.url)).find((candidate) => [candidate.path, candidate.route.path, candidate.route.name].includes(wanted));
+  if (!visit) throw new Error(`${wanted}: no route of the route table matches (a path as opened, a pattern or a route's name)`);
+  path = visit.path;
+  const entries = { cookieAccepted: 'true', cookiePersonalInformation: 'false', cookieMarketingAnalytics: 'false', ...visit.localStorage };
+  const storage = Object.entries(entries).map(([name, value]) => ({ name, value }));
   for (let load = 0; load < loads; load++) {
-    const storage = [
-      { name: 'cookieAccepted', value: 'true' },
-      { name: 'cookiePersonalInformation', value: 'false' },
-      { name: 'cookieMarketingAnalytics', value: 'false' },
-    ];
-    if (signedIn) storage.push({ name: 'access', value: await accessTokenFor(server.url, demoUser) });
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },
       storageState: { cookies: [], origins: [{ origin: server.url, localStorage: storage }] },
