@@ -13,15 +13,13 @@ import { lazyPage } from '../platform/lazy-page';
 import { afterLoadAndIdle } from '../platform/idle';
 import type { DateFieldProps } from './date-field';
 
-const load = () => import('./date-field');
-
-const LoadedDateField = lazyPage<DateFieldProps>(() => load().then((module) => ({ default: module.DateField })));
+const LoadedDateField = lazyPage<DateFieldProps>(() => import('./date-field').then((module) => ({ default: module.DateField })));
 
 /** The longest a page waits for an idle moment before it fetches the field's code anyway. */
 const PRELOAD_IDLE_TIMEOUT_MS = 3000;
 
-// A failed fetch here is left to the field's own load, which shows it with a Retry.
-if (typeof window !== 'undefined') void afterLoadAndIdle(PRELOAD_IDLE_TIMEOUT_MS).then(() => load().catch(() => undefined));
+// The same import the field renders with; a failed one is asked for again when a step shows the field.
+if (typeof window !== 'undefined') void afterLoadAndIdle(PRELOAD_IDLE_TIMEOUT_MS).then(LoadedDateField.preload);
 
 /** What stands in the field's place for the moment its code is on its way: its label and its box. */
 function DateFieldPlaceholder({ label, description, className }: Pick<DateFieldProps, 'label' | 'description' | 'className'>) {
