@@ -36,6 +36,9 @@ export const resourceMachine = setup({
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
       },
+      // A reload while an answer is on its way asks again and drops that answer: it may be in the
+      // language the user has just left.
+      on: { 'resource.reload': { target: 'loading', reenter: true } },
     },
     ready: {
       on: { 'resource.reload': { target: 'loading' } },

@@ -10,14 +10,14 @@ import { appAuthMachine, AuthActor } from '../platform/auth-context';
 import { readToken } from '../platform/session-storage';
 import { appCookieConsentMachine, CookieConsentActor, readStoredConsent } from '../platform/cookie-consent-context';
 import { AlertActor } from '../platform/alert-context';
-import i18next from 'i18next';
 import { localeOf } from '../platform/i18n';
 import { RouteView } from './route-view';
 import { UiProviders } from '../ui/providers';
 
 /**
- * Connects the API client to the session: any 401 but the token call signs out with the
- * session-expired alert (SPEC 8); and performs where the auth actor sends the user after signing out.
+ * Connects the API client to the session: the token, and any 401 but the token call signs out with
+ * the session-expired alert (SPEC 8); and performs where the auth actor sends the user after signing
+ * out. (The language is connected before the first render, in main.tsx.)
  */
 function AuthBridge() {
   const auth = AuthActor.useActorRef();
@@ -25,7 +25,6 @@ function AuthBridge() {
   useEffect(() => {
     configureApi({
       getToken: () => auth.getSnapshot().context.token,
-      getLanguage: () => i18next.language,
       onUnauthorized: () => {
         alerts.send({ type: 'alert.show', message: { key: errorKeys.sessionExpired } });
         // Back to this page after signing in again (the login page follows only same-site paths).

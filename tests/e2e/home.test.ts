@@ -102,6 +102,28 @@ describe.each(LANGUAGES)('the home page in %s', (language) => {
   });
 });
 
+describe('the home page in English on a slow phone', () => {
+  // The page reads the texts the server sent with it while it first renders. That read once ran before
+  // the API client knew the language, so a slow phone got the Mongolian texts under English labels
+  // (eight loads of eight at 4× CPU slowdown, about one in five unthrottled).
+  it("shows the server's English texts from the first render, on every load", async () => {
+    const { home, page } = await e2e.openSite({ language: 'en' });
+    const content = await homeContent(e2e.baseUrl, 'en');
+    const firstItem = /<li>(.*?)<\/li>/.exec(content.mobile.text)?.[1];
+    const firstBox = content.boxes[0];
+    if (!firstItem || !firstBox) throw new Error('The seeded home content has no list or no info box');
+    await home.open();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (let load = 0; load < 2; load++) {
+      await page.reload();
+      await expectVisible(home.mobileSection);
+      expect(await home.mobileSection.getByRole('listitem').first().textContent()).toBe(firstItem);
+      expect(await home.infoBoxes.first().getByRole('link').textContent()).toBe(firstBox.title);
+    }
+  });
+});
+
 describe('the home page in English uses the wording of SPEC', () => {
   it("labels the carousel's buttons and the teasers as specified", async () => {
     const { home, page } = await e2e.openSite({ language: 'en' });

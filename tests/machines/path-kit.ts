@@ -141,6 +141,11 @@ export interface Oracle<TMachine extends AnyStateMachine = AnyStateMachine> {
    * whenever a step ends there. Return false (or throw) when it does not.
    */
   states?: Readonly<Record<string, (context: OracleContext<TMachine>, state: OracleState) => boolean | void>>;
+  /**
+   * Per event type, the ids of the invoked actors the step must start, in any order (an actor
+   * started again counts: a reload that restarts a load); `undefined`: not checked.
+   */
+  starts?: PerEvent<OracleContext<TMachine>, OracleEvent<TMachine>, readonly string[] | undefined | void>;
   /** Per invoked actor id: the input it must be started with, from the context of the step that starts it. */
   sent?: Readonly<Record<string, (context: OracleContext<TMachine>, state: OracleState) => unknown>>;
   /**
@@ -912,6 +917,17 @@ export const oracleProblems = (oracle: Oracle, step: OracleStep): string[] => {
     if (state !== '*' && !to.matches(state)) continue;
     attempt(`the expectation of ${state}`, () => {
       if (holds(after.context, to) === false) problems.push(`in ${state}: ${sourceOf(holds)} does not hold`);
+    });
+  }
+
+  if (before && from && step.started) {
+    const { started } = step;
+    attempt('the expected starts', () => {
+      const expected = (oracle.starts as Record<string, Fn | undefined> | undefined)?.[event.type]?.(before.context, event, from);
+      if (expected === undefined) return;
+      const want = [...(expected as string[])].sort();
+      const got = started.map((invocation) => invocation.id).sort();
+      if (!sameValue(want, got)) problems.push(`${event.type} must start ${showValue(want)}, but it started ${showValue(got)}`);
     });
   }
 

@@ -37,6 +37,12 @@ export const resourceModel = defineModel({
       'xstate.done.actor.load': () => 'ready',
       'xstate.error.actor.load': () => 'failed',
     },
+    // A reload always asks again, also while an answer is on its way: that answer may be in the
+    // language the user just left (the home page's text stayed Mongolian under an English page).
+    starts: {
+      'resource.reload': () => ['load'],
+      'resource.retry': (_, __, from) => (from.matches('failed') ? ['load'] : []),
+    },
     states: {
       loading: ({ error }, state) => error === null && state.running.includes('load'),
       ready: ({ data, error }) => data !== undefined && error === null,

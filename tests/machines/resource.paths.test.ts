@@ -25,6 +25,17 @@ describe('resource behaviour', () => {
     expect(replay.steps.at(-1)?.snapshot.context).toEqual({ data: reloadedData, error: null });
   });
 
+  it('asks again when reloaded while the first answer is on its way, and shows only the new answer', async () => {
+    // The home page in English: the language changed while the Mongolian text was loading.
+    const path = pathFromEvents(resourceModel, [{ type: 'resource.reload' }, doneEvent('load', reloadedData)]);
+    const replay = await replayPath(resourceModel, path);
+    expect(replay.invocations.map((call) => [call.id, call.step, call.status])).toEqual([
+      ['load', 0, 'stopped'],
+      ['load', 1, 'resolved'],
+    ]);
+    expect(replay.steps.at(-1)?.snapshot.context).toEqual({ data: reloadedData, error: null });
+  });
+
   it('shows the API error message of a failed load', async () => {
     const replay = await replayPath(resourceModel, pathFromEvents(resourceModel, [errorEvent('load', notFound)]));
     expect(replay.steps.at(-1)?.snapshot.value).toBe('failed');
