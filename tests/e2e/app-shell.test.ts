@@ -142,11 +142,14 @@ describe('offline', () => {
     const { page, home } = await e2e.openSite({ language: 'en' });
     const context = page.context();
     await withoutSentData(page);
-    // The connection drops while the home page asks for its content.
+    // The connection drops while the home page asks for its content: that read is slow, and the
+    // premium form's code (fetched once the page is idle) has come before the drop.
+    const formCode = page.waitForResponse(/\/assets\/fee-teaser-form-[\w-]+\.js$/);
     let reads = 0;
     await page.route('**/api/home/', async (route) => {
       reads += 1;
       if (reads > 1) return route.continue();
+      await formCode;
       await context.setOffline(true);
       return route.abort('internetdisconnected');
     });

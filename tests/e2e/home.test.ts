@@ -102,6 +102,60 @@ describe.each(LANGUAGES)('the home page in %s', (language) => {
   });
 });
 
+describe("the premium teaser's form, loaded after the page (issue 27)", () => {
+  const formChunk = /\/assets\/fee-teaser-form-[\w-]+\.js$/;
+
+  it('holds its box while its code is on its way; nothing moves when it comes, and it works', async () => {
+    const { home, page, language: ui } = await e2e.openSite({ language: 'en' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(formChunk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await home.open();
+    const waiting = home.feeSection.locator('.home-fee__form[aria-busy="true"]');
+    await expectVisible(waiting);
+    await home.feeSection.scrollIntoViewIfNeeded();
+    const before = await waiting.boundingBox();
+    const mobileBefore = await home.mobileSection.boundingBox();
+    release();
+    await expectVisible(home.registerFirstLetter);
+    expect(await waiting.count()).toBe(0);
+    expect(await home.feeSection.locator('form').boundingBox()).toEqual(before);
+    expect(await home.mobileSection.boundingBox()).toEqual(mobileBefore);
+    await home.feeSubmit.click();
+    await expectVisible(home.feeSection.getByText(ui.name('validation:register')));
+  });
+
+  it("says so with Retry when its code cannot be fetched, keeps the rest of the page, and Retry brings it", async () => {
+    e2e.expectProblem(/net::ERR_|dynamically imported module|Failed to fetch/, 'console error');
+    const { home, page, language: ui } = await e2e.openSite({ language: 'en' });
+    await page.route(formChunk, (route) => route.abort('failed'));
+    await home.open();
+    await expectVisible(home.feeSection.getByRole('alert').filter({ hasText: ui.name('home:fee.loadError') }));
+    await expectVisible(home.hero);
+    await expectVisible(home.mobileSection);
+    await page.unroute(formChunk);
+    await home.feeSection.getByRole('button', { name: ui.name('common:actions.retry') }).click();
+    await expectVisible(home.registerFirstLetter);
+    expect(await home.feeSection.getByRole('alert').count()).toBe(0);
+  });
+
+  it('fetches it again by itself once the connection is back', async () => {
+    e2e.expectProblem(/net::ERR_|dynamically imported module|Failed to fetch/, 'console error');
+    const { home, page, language: ui } = await e2e.openSite({ language: 'en' });
+    let connected = false;
+    await page.route(formChunk, (route) => (connected ? route.continue() : route.abort('internetdisconnected')));
+    await home.open();
+    await expectVisible(home.feeSection.getByRole('alert').filter({ hasText: ui.name('home:fee.loadError') }));
+    await page.context().setOffline(true);
+    connected = true;
+    await page.context().setOffline(false);
+    await expectVisible(home.registerFirstLetter);
+  });
+});
+
 describe('the home page in English on a slow phone', () => {
   // The page reads the texts the server sent with it while it first renders. That read once ran before
   // the API client knew the language, so a slow phone got the Mongolian texts under English labels

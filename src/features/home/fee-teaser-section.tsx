@@ -1,35 +1,36 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../platform/messages';
-import { Button } from '../../ui/button';
-import { PhoneField } from '../../ui/phone-field';
-import { RegisterField } from '../../ui/register-field';
-import { emptyFeeTeaser, isFeeTeaserValid, validateFeeTeaser, type FeeTeaserValues } from './fee-teaser.form';
-
 /**
- * The premium teaser (SPEC 1): register number and contract phone next to a "coming soon" label.
- * Online premium payment is not open yet, so a valid submit only says so; the state stays here
- * because nothing leaves the page.
+ * The premium teaser (SPEC 1): what it is, and its form (register number and contract phone). The
+ * section is below the first screen, and the form's fields bring react-aria's text field (about 16 KB
+ * gzipped, a tenth of the home page's JavaScript), so the form is drawn once the page has loaded and
+ * the browser is idle (at most 3 s after the load), at once when the page opens on the section
+ * (/#fee, the header's link), or when the visitor touches it first. Until then its box is held with
+ * its labels and empty fields, so nothing moves when it comes. If its code cannot be fetched, the
+ * section says so under the held box with a Retry, and the rest of the page stays as it is.
  */
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { afterLoadAndIdle } from '../../platform/idle';
+import { lazyPage, retryFailedPages } from '../../platform/lazy-page';
+import { currentHash } from '../../platform/location';
+import { Button } from '../../ui/button';
+import { SelectChevron } from '../../ui/select';
+
+const FeeTeaserForm = lazyPage(() => import('./fee-teaser-form'));
+
+/** The longest the page waits for an idle moment before it draws the form anyway. */
+const IDLE_TIMEOUT_MS = 3000;
+
 export function FeeTeaserSection() {
   const { t } = useTranslation('home');
-  const text = useMessage();
-  const badgeId = useId();
-  const [values, setValues] = useState<FeeTeaserValues>(emptyFeeTeaser);
-  const [submitted, setSubmitted] = useState(false);
-  const errors = submitted ? validateFeeTeaser(values) : {};
-  const showNote = submitted && isFeeTeaserValid(errors);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const form = event.currentTarget;
-    if (!isFeeTeaserValid(validateFeeTeaser(values))) {
-      // Move focus to the first field to fix, after React has marked it invalid.
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[data-invalid] .select__button, [data-invalid] .field__input')?.focus());
-    }
-  };
-
+  const [formWanted, setFormWanted] = useState(() => currentHash() === 'fee');
+  useEffect(() => {
+    if (formWanted) return;
+    const stop = new AbortController();
+    void afterLoadAndIdle(IDLE_TIMEOUT_MS, stop.signal).then(() => {
+      if (!stop.signal.aborted) setFormWanted(true);
+    });
+    return () => stop.abort();
+  }, [formWanted]);
   return (
     <section id="fee" className="home-section home-fee" aria-labelledby="home-fee-title">
       <div className="container home-fee__inner">
@@ -37,33 +38,96 @@ export function FeeTeaserSection() {
           <h2 id="home-fee-title" className="home-section__title home-fee__title">{t('fee.title')}</h2>
           <p className="home-fee__text">{t('fee.text')}</p>
         </div>
-        <form className="home-fee__form" noValidate onSubmit={onSubmit}>
-          <RegisterField
-            label={t('fee.register')}
-            value={values.register}
-            onChange={(register) => setValues((current) => ({ ...current, register }))}
-            errorMessage={text(errors.register)}
-            isRequired
-          />
-          <PhoneField
-            label={t('fee.phone')}
-            description={t('fee.phoneHint')}
-            value={values.phone}
-            onChange={(phone) => setValues((current) => ({ ...current, phone }))}
-            errorMessage={text(errors.phone)}
-            isRequired
-          />
-          <div className="home-fee__actions">
-            <Button type="submit" variant="secondary" className="home-fee__submit" aria-describedby={badgeId}>
-              {t('fee.submit')}
-            </Button>
-            <span id={badgeId} className="badge badge--accent">{t('fee.badge')}</span>
-          </div>
-          <div role="status" aria-live="polite" className="home-fee__status">
-            {showNote ? <p className="notice notice--info home-fee__note">{t('fee.comingSoonNote')}</p> : null}
-          </div>
-        </form>
+        {formWanted ? (
+          <FormLoadBoundary fallback={(retry) => <FeeTeaserFormFailed onRetry={retry} />}>
+            <Suspense fallback={<FeeTeaserFormPlaceholder />}>
+              <FeeTeaserForm />
+            </Suspense>
+          </FormLoadBoundary>
+        ) : (
+          <FeeTeaserFormPlaceholder onTouch={() => setFormWanted(true)} />
+        )}
       </div>
     </section>
   );
+}
+
+/**
+ * The form as it first looks (./fee-teaser-form.tsx: labels, empty fields, the button and its badge),
+ * with the same boxes, so the real one takes exactly its place. Hidden from assistive technology:
+ * it can do nothing yet.
+ */
+function FeeTeaserFormPlaceholder({ onTouch }: { onTouch?: () => void }) {
+  const { t } = useTranslation('home');
+  const { t: ui } = useTranslation('ui');
+  const letter = (
+    <div className="select register-field__letter">
+      <div className="select__control">
+        <select className="select__button is-placeholder" disabled tabIndex={-1}>
+          <option>{ui('register.letterPlaceholder')}</option>
+        </select>
+        <SelectChevron />
+      </div>
+    </div>
+  );
+  return (
+    <div className="home-fee__form" aria-hidden="true" aria-busy="true" onPointerDown={onTouch}>
+      <div className="field register-field">
+        <span className="field__label">{t('fee.register')}</span>
+        <div className="register-field__parts">
+          {letter}
+          {letter}
+          <div className="register-field__number">
+            <input className="field__input" placeholder={ui('register.numberPlaceholder')} disabled tabIndex={-1} />
+          </div>
+        </div>
+      </div>
+      <div className="field phone-field">
+        <span className="field__label">{t('fee.phone')}</span>
+        <input className="field__input phone-field__input" disabled tabIndex={-1} />
+        <span className="field__description">{t('fee.phoneHint')}</span>
+      </div>
+      <div className="home-fee__actions">
+        <span className="button button--secondary home-fee__submit">
+          <span className="button__label">{t('fee.submit')}</span>
+        </span>
+        <span className="badge badge--accent">{t('fee.badge')}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The held box with what went wrong and a Retry, when the form's code could not be fetched (tried again by itself once back online). */
+function FeeTeaserFormFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('home');
+  const { t: common } = useTranslation();
+  // Offline, the fetch failed for want of a connection: it is tried again as soon as one is back.
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
+  return (
+    <div className="home-fee__failed">
+      <FeeTeaserFormPlaceholder />
+      <div className="notice notice--error home-fee__failed-note">
+        <p role="alert">{t('fee.loadError')}</p>
+        <Button variant="secondary" onPress={onRetry}>{common('actions.retry')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Catches the form's failed load (the only thing that can fail here) so the page around it stays. */
+class FormLoadBoundary extends Component<{ children: ReactNode; fallback: (retry: () => void) => ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  retry = () => {
+    retryFailedPages();
+    this.setState({ failed: false });
+  };
+  override render() {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
 }
