@@ -31,31 +31,31 @@ export default function FeeTeaserForm() {
   };
 
   return (
-  <form className="home-fee__form" noValidate onSubmit={onSubmit}>
-    <RegisterField
-      label={t('fee.register')}
-      value={values.register}
-      onChange={(register) => setValues((current) => ({ ...current, register }))}
-      errorMessage={text(errors.register)}
-      isRequired
-    />
-    <PhoneField
-      label={t('fee.phone')}
-      description={t('fee.phoneHint')}
-      value={values.phone}
-      onChange={(phone) => setValues((current) => ({ ...current, phone }))}
-      errorMessage={text(errors.phone)}
-      isRequired
-    />
-    <div className="home-fee__actions">
-      <Button type="submit" variant="secondary" className="home-fee__submit" aria-describedby={badgeId}>
-        {t('fee.submit')}
-      </Button>
-      <span id={badgeId} className="badge badge--accent">{t('fee.badge')}</span>
-    </div>
-    <div role="status" aria-live="polite" className="home-fee__status">
-      {showNote ? <p className="notice notice--info home-fee__note">{t('fee.comingSoonNote')}</p> : null}
-    </div>
-  </form>
+    <form className="home-fee__form" noValidate onSubmit={onSubmit}>
+      <RegisterField
+        label={t('fee.register')}
+        value={values.register}
+        onChange={(register) => setValues((current) => ({ ...current, register }))}
+        errorMessage={text(errors.register)}
+        isRequired
+      />
+      <PhoneField
+        label={t('fee.phone')}
+        description={t('fee.phoneHint')}
+        value={values.phone}
+        onChange={(phone) => setValues((current) => ({ ...current, phone }))}
+        errorMessage={text(errors.phone)}
+        isRequired
+      />
+      <div className="home-fee__actions">
+        <Button type="submit" variant="secondary" className="home-fee__submit" aria-describedby={badgeId}>
+          {t('fee.submit')}
+        </Button>
+        <span id={badgeId} className="badge badge--accent">{t('fee.badge')}</span>
+      </div>
+      <div role="status" aria-live="polite" className="home-fee__status">
+        {showNote ? <p className="notice notice--info home-fee__note">{t('fee.comingSoonNote')}</p> : null}
+      </div>
+    </form>
   );
 }

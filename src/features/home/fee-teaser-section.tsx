@@ -1,6 +1,6 @@
 /**
  * The premium teaser (SPEC 1): what it is, and its form (register number and contract phone). The
- * section is below the first screen, and the form's fields bring react-aria's text field (about 16 KB
+ * section is below the first screen, and the form's fields bring react-aria's text field (about 17 KB
  * gzipped, a tenth of the home page's JavaScript), so the form is drawn once the page has loaded and
  * the browser is idle (at most 3 s after the load), at once when the page opens on the section
  * (/#fee, the header's link), or when the visitor touches it first. Until then its box is held with
