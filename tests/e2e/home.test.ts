@@ -178,6 +178,23 @@ describe('the home page in English on a slow phone', () => {
   });
 });
 
+describe('the home page with reduced motion', () => {
+  it('keeps nothing moving once it has loaded (the pulsing dot of "coming soon")', async () => {
+    const { home, page } = await e2e.openSite({ language: 'en' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await home.open();
+    await expectVisible(home.mobileComingSoon);
+    const moving = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => (animation.effect instanceof KeyframeEffect && animation.effect.target instanceof Element ? animation.effect.target.className : '?')),
+      );
+    await expect.poll(moving).toEqual([]);
+  });
+});
+
 describe('the home page in English uses the wording of SPEC', () => {
   it("labels the carousel's buttons and the teasers as specified", async () => {
     const { home, page } = await e2e.openSite({ language: 'en' });
