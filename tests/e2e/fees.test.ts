@@ -20,7 +20,7 @@ import { Phone } from './support/pages/phone.page';
 import type { UiLanguage } from './support/pages/ui-language';
 import { exactly } from './support/texts';
 import { settlePayment } from './support/purchase-api';
-import { accessTokenFor, demoUser, secondUser } from './support/users';
+import { accessTokenFor, demoUser, secondUser, type TestUser } from './support/users';
 import { expectHidden, expectPath, expectVisible, pathOf, scrollWidth, searchOf, WAIT_MS } from './support/ui';
 
 const e2e = useBrowserTests();
@@ -216,7 +216,20 @@ describe('paying fees', () => {
   });
 
   it("shows a signed-in customer their own due premiums on /fee, with the look-up of another person's policy; 'change the details' returns to its form", async () => {
-    const { page, language: ui, header } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    // A customer whose premiums no other test of this file pays: the seeded life policy's next monthly
+    // premium (always within the month the page lists) and a savings policy with one overdue. (The demo
+    // user's savings premium is paid by an earlier test, and whether its next one falls within the
+    // month depends on the day the tests run.)
+    const customer: TestUser = { email: 'cm-new@example.com', password: 'cmnew1234', name: 'Батсүх Тэмүүжин', creditMedEligible: true };
+    await e2e.db.query(
+      `with made as (
+         insert into policies (user_id, contract_number, product_id, start_date, end_date, fee_amount, fee_frequency, status)
+         select id, 'TS-2025-000777', 112, date '2025-03-01', date '2035-02-28', 250000, 'quarterly', 'active' from users where email = $1
+         returning id, fee_amount)
+       insert into fee_schedule (policy_id, seq, due_date, amount) select id, 1, current_date - 10, fee_amount from made`,
+      [customer.email],
+    );
+    const { page, language: ui, header } = await e2e.openSite({ language: 'en', signedInAs: customer });
     const { fees, lookUp } = feePagesOf(ui);
     await page.goto('/');
     // The header's 'insurance premium' link (visitors' leads to the home page's form).
@@ -225,8 +238,8 @@ describe('paying fees', () => {
     await expectVisible(fees.heading(exactly(ui.t('fees:own.title'))));
     await expect.poll(() => fees.feeBoxes.count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
     const labels = await fees.feeTexts();
-    expect(labels.some((label) => label.includes('LI-2023-000184'))).toBe(true);
-    expect(labels.some((label) => label.includes('TS-2022-004512'))).toBe(true);
+    expect(labels.some((label) => label.includes('LI-2024-000311'))).toBe(true);
+    expect(labels.some((label) => label.includes('TS-2025-000777'))).toBe(true);
     await fees.seePayButton();
     // Another person's policy: the look-up form, the code, and back to the form to change what was typed.
     await lookUp.lookUpAnotherPolicy();
