@@ -4,7 +4,7 @@
  * policies with what the policy pages show (owner and insured person, the payments made so far, demo
  * beneficiaries) and writes their fee schedules. Both idempotent.
  */
-import type { FeeFrequency } from '../../contract/insurance.schema';
+import { todayInMongolia, type FeeFrequency } from '../../contract/insurance.schema';
 import type { Db, Queryable } from '../db/db';
 import { COMPANY, PRODUCTS, productImage } from '../db/seed-data';
 import { writeSchedule } from './fee-schedule.repo';
@@ -52,8 +52,11 @@ const seedPayments = async (tx: Queryable, policy: SeededPolicy, today: string) 
   }
 };
 
-/** The seeded policies (`contractNumbers`) get their owner, beneficiaries, past payments and schedule. */
-export const seedPolicyHistory = async (tx: Queryable, contractNumbers: readonly string[], today: string = new Date().toISOString().slice(0, 10)) => {
+/**
+ * The seeded policies (`contractNumbers`) get their owner, beneficiaries, past payments and schedule,
+ * as of `today` in Mongolia (the day the fee pages count from: from 16:00 UTC it is already the next).
+ */
+export const seedPolicyHistory = async (tx: Queryable, contractNumbers: readonly string[], today: string = todayInMongolia()) => {
   await tx.query(
     `update policies p set owner_name = u.name, insured_name = u.name, insured_register = u.register
        from users u

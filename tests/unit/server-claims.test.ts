@@ -263,7 +263,7 @@ describe('claims: documents and submit', () => {
 
   it('lets the user add a requested document to a claim under review, not to other sent claims', async () => {
     const list = claimListSchema.parse(await (await call('GET', '/api/claims/', demo)).json());
-    const review = list.claims.find((claim) => claim.claim_number.endsWith('-000097'));
+    const review = list.claims.find((claim) => claim.claim_number?.endsWith('-000097'));
     const resolved = list.claims.find((claim) => claim.outcome === 'paid');
     const added = await claimOf(await call('POST', `/api/claims/${review?.id}/documents/`, demo, { upload_id: await uploadPdf(demo), document_type: 'medical_report' }));
     expect(added.requested_documents).toEqual([]);
