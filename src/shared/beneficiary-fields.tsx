@@ -8,6 +8,7 @@ import { RELATIONSHIPS } from '../../contract/insurance.schema';
 import { digitsOnly, type FieldErrors, type RegisterParts } from '../../contract/validation';
 import { useMessage } from '../platform/messages';
 import { Button } from '../ui/button';
+import { focusAfterUpdate } from '../ui/focus';
 import { RegisterField } from '../ui/register-field';
 import { Select } from '../ui/select';
 import { TextField } from '../ui/text-field';
@@ -23,6 +24,14 @@ export interface BeneficiaryValues {
   share: string;
 }
 export type BeneficiaryTextField = 'last_name' | 'first_name' | 'relationship' | 'share';
+
+/**
+ * After the beneficiary at `index` of the `count` in `form` is removed, the focus (which went with
+ * their fields) moves to the first field of the one now in their place, or of the one before when the
+ * last was removed: their last name, not their Remove button, which one more Enter would press.
+ */
+export const focusAfterRemovingBeneficiary = (form: () => ParentNode | null, index: number, count: number) =>
+  focusAfterUpdate(() => form()?.querySelectorAll('.beneficiary')[Math.min(index, count - 2)]?.querySelector<HTMLElement>('.beneficiary__row input'));
 
 export interface BeneficiaryFieldsProps {
   beneficiary: BeneficiaryValues;

@@ -100,4 +100,22 @@ describe('removing a beneficiary', () => {
     const first = page.getByRole('group', { name: text('en', 'beneficiaries:beneficiary', { number: 1 }) }).getByRole('textbox').first();
     await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true);
   });
+
+  it("moves focus to the last name of the one before when the last is removed, not to that one's Remove button", async () => {
+    const token = await accessTokenFor(e2e.baseUrl, demoUser);
+    const draft = await completeDraft(apiOf(e2e.baseUrl), undefined, token);
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    await page.goto(`/insurance/buy/${draft.application.id}/100/contract/`);
+    await page.getByRole('main').getByRole('button', { name: text('en', 'buy:contract.add') }).click();
+    const remove = page.getByRole('button', { name: text('en', 'beneficiaries:removeFor', { number: 3 }) });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expectHidden(remove);
+    // The second one can still be removed: one more Enter must not do it.
+    await expectVisible(page.getByRole('button', { name: text('en', 'beneficiaries:removeFor', { number: 2 }) }));
+    const lastName = page
+      .getByRole('group', { name: text('en', 'beneficiaries:beneficiary', { number: 2 }) })
+      .getByRole('textbox', { name: text('en', 'beneficiaries:lastName') });
+    await expect.poll(() => lastName.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
 });

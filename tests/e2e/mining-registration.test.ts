@@ -22,7 +22,7 @@ import { Phone } from './support/pages/phone.page';
 import { UiLanguage } from './support/pages/ui-language';
 import { WizardStepsBar } from './support/pages/wizard-steps.page';
 import { exactly, LANGUAGES, text, type Language } from './support/texts';
-import { expectPath, expectVisible, scrollWidth, storageItem, WAIT_MS } from './support/ui';
+import { expectHidden, expectPath, expectVisible, scrollWidth, storageItem, WAIT_MS } from './support/ui';
 
 const e2e = useBrowserTests();
 
@@ -221,6 +221,19 @@ describe('mining registration', () => {
     await expectVisible(wizard.alert.filter({ hasText: text('en', 'validation:sharesTotal', { total: 90 }) }));
     await expectPath(wizard.page, '/ot/register/beneficiaries');
     expect(await wizard.beneficiaryValue(1, 'first_name')).toBe('Сараа');
+  });
+
+  it('moves the focus to the last name of the beneficiary left when one is removed by keyboard', async () => {
+    const wizard = await open('en');
+    await wizard.confirmPhone(nextPerson());
+    await wizard.insurer();
+    await wizard.beneficiaryAdd();
+    const remove = wizard.main.getByRole('button', { name: wizard.ui.name('beneficiaries:removeFor', { number: 2 }) });
+    await remove.focus();
+    await wizard.page.keyboard.press('Enter');
+    await expectHidden(remove);
+    const lastName = wizard.beneficiaryField(0, 'last_name');
+    await expect.poll(() => lastName.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it('keeps everything after a reload on the beneficiaries step, and a deep link to a later step stays there', async () => {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { sharesTotal } from '../../../machines/buy-insurance.forms';
 import { BENEFICIARIES_MAX } from '../../../contract/insurance.schema';
 import { useMessage } from '../../platform/messages';
-import { BeneficiaryFields } from '../../shared/beneficiary-fields';
+import { BeneficiaryFields, focusAfterRemovingBeneficiary } from '../../shared/beneficiary-fields';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
-import { focusAfterUpdate, focusFirstInvalid } from '../../ui/focus';
+import { focusFirstInvalid } from '../../ui/focus';
 import { selectIsSaving } from '../../../machines/buy-insurance.connect';
 import { BuyStepActions, StepNotice } from './step-parts';
 import type { BuyActorRef } from './use-buy-flow';
@@ -25,11 +25,9 @@ export function ContractStep({ actor }: { actor: BuyActorRef }) {
   const listError = text(errors.beneficiaries);
   const consentError = text(errors.consent);
   const paragraphs = (product?.contract_text ?? '').split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '');
-  // The removed person's fields go away with the focus: it moves to the first field of the one now
-  // in their place (or of the one before, when the last was removed).
   const remove = (index: number) => {
     actor.send({ type: 'beneficiary.remove', index });
-    focusAfterUpdate(() => document.querySelectorAll<HTMLElement>('.buy-form .beneficiary')[Math.min(index, count - 2)]?.querySelector<HTMLElement>('input, button'));
+    focusAfterRemovingBeneficiary(() => document.querySelector('.buy-form'), index, count);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

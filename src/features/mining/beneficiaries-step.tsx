@@ -1,9 +1,9 @@
 /** Step 3: the beneficiaries (shares totalling 100 %) and, when the programme covers them, the children. */
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routePaths } from '../../../contract/paths';
 import { useMessage } from '../../platform/messages';
-import { BeneficiaryFields } from '../../shared/beneficiary-fields';
+import { BeneficiaryFields, focusAfterRemovingBeneficiary } from '../../shared/beneficiary-fields';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { StepFrame } from '../../shared/wizard/step-frame';
 import { Button } from '../../ui/button';
@@ -14,6 +14,7 @@ import { NAMESPACE, StepError, type StepProps } from './mining-parts';
 export function BeneficiariesStep({ actor, view }: StepProps) {
   const { t } = useTranslation(NAMESPACE);
   const translate = useMessage();
+  const form = useRef<HTMLFormElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'beneficiaries.submit' });
@@ -22,7 +23,7 @@ export function BeneficiariesStep({ actor, view }: StepProps) {
   const common = { isDisabled: view.isBusy, isRequired: true, validationBehavior: 'aria' as const };
   return (
     <StepFrame title={t('beneficiaries.title')} lead={t('beneficiaries.lead')} leadId="ot-beneficiaries-lead" notice={<StepError message={view.error} />}>
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         {view.beneficiaries.map((beneficiary, index) => (
           <BeneficiaryFields
             key={index}
@@ -33,7 +34,10 @@ export function BeneficiariesStep({ actor, view }: StepProps) {
             canRemove={view.canRemoveBeneficiary}
             onChange={(field, value) => actor.send({ type: 'beneficiary.change', index, field, value })}
             onChangeRegister={(value) => actor.send({ type: 'beneficiary.changeRegister', index, value })}
-            onRemove={() => actor.send({ type: 'beneficiary.remove', index })}
+            onRemove={() => {
+              actor.send({ type: 'beneficiary.remove', index });
+              focusAfterRemovingBeneficiary(() => form.current, index, view.beneficiaries.length);
+            }}
           />
         ))}
         <div className="ot-beneficiaries__footer">
