@@ -101,10 +101,10 @@ describe('removing a beneficiary', () => {
     await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
-  it("moves focus to the last name of the one before when the last is removed, not to that one's Remove button", async () => {
+  it("moves focus to the last name of the one before when the last is removed, not to that one's Remove button, and not under the header", async () => {
     const token = await accessTokenFor(e2e.baseUrl, demoUser);
     const draft = await completeDraft(apiOf(e2e.baseUrl), undefined, token);
-    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser });
+    const page = await e2e.openPage({ language: 'en', signedInAs: demoUser, width: 375 });
     await page.goto(`/insurance/buy/${draft.application.id}/100/contract/`);
     await page.getByRole('main').getByRole('button', { name: text('en', 'buy:contract.add') }).click();
     const remove = page.getByRole('button', { name: text('en', 'beneficiaries:removeFor', { number: 3 }) });
@@ -117,5 +117,9 @@ describe('removing a beneficiary', () => {
       .getByRole('group', { name: text('en', 'beneficiaries:beneficiary', { number: 2 }) })
       .getByRole('textbox', { name: text('en', 'beneficiaries:lastName') });
     await expect.poll(() => lastName.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Scrolled to, it shows below the sticky header on a phone (WCAG 2.4.11), not behind it.
+    const header = await page.locator('.site-header').boundingBox();
+    const field = await lastName.boundingBox();
+    expect(field?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
   });
 });
