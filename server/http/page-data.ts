@@ -43,8 +43,15 @@ const FIRST_READS: Partial<Record<RouteName, FirstReads>> = {
     shell: (image) =>
       `<div class="home-hero" aria-hidden="true"><div class="home-hero__media"><img src="${escapeAttribute(image)}" alt="" width="1920" height="720" fetchpriority="high" class="home-hero__image"></div></div>`,
   },
-  insuranceList: { reads: () => ['/api/products/'] },
-  insuranceDetail: { reads: ({ id = '' }) => (/^\d{1,9}$/.test(id) ? [`/api/products/${id}/`] : []) },
+  insuranceList: {
+    reads: () => ['/api/products/'],
+    // The first card's picture: the largest element of the list on a phone (the list unfiltered).
+    image: (list) => {
+      const products = list && typeof list === 'object' ? (list as { products?: unknown }).products : undefined;
+      return Array.isArray(products) ? stringField(products[0], 'image') : undefined;
+    },
+  },
+  insuranceDetail: { reads: ({ id = '' }) => (/^\d{1,9}$/.test(id) ? [`/api/products/${id}/`] : []), image: (product) => stringField(product, 'image') },
 };
 
 /** An API answer as the server would send it to a browser asking in `language`; undefined when not 200. */

@@ -30,6 +30,15 @@ describe('the data a page is sent with', () => {
     expect(await pageDataMarkup('/insurance/', async () => undefined)).toEqual({ head: '', shell: '' });
   });
 
+  it("preloads the insurance list's first picture and a product's own, nothing for an empty list", async () => {
+    const list = { products: [{ id: 1, image: '/images/product-100.svg' }, { id: 2, image: '/images/product-112.svg' }] };
+    const head = (await pageDataMarkup('/insurance/', async () => list)).head;
+    expect(head.match(/rel="preload"/g)).toHaveLength(1);
+    expect(head).toContain('<link rel="preload" as="image" href="/images/product-100.svg" fetchpriority="high">');
+    expect((await pageDataMarkup('/insurance/', async () => ({ products: [] }))).head).not.toContain('rel="preload"');
+    expect((await pageDataMarkup('/insurance/detail/112/', async () => ({ id: 112, image: '/images/product-112.svg' }))).head).toContain('href="/images/product-112.svg"');
+  });
+
   it('reads nothing for a product path that is not a product number', async () => {
     const asked: string[] = [];
     expect(await pageDataMarkup('/insurance/detail/abc/', async (path) => void asked.push(path))).toEqual({ head: '', shell: '' });

@@ -19,12 +19,13 @@ const KINDS = { protection: 'life', health: 'health', savings: 'savings', pensio
 type Kind = keyof typeof KINDS;
 const isKind = (value: string | null): value is Kind => value !== null && Object.hasOwn(KINDS, value);
 
-function ProductCard({ product }: { product: CatalogueItem }) {
+/** `first`: the first card, whose picture is the list's largest element on a phone (the server preloads it): not lazy. */
+function ProductCard({ product, first }: { product: CatalogueItem; first: boolean }) {
   const { t, i18n } = useTranslation('insurance');
   return (
     <li className="catalogue-card">
       <div className="catalogue-card__media">
-        <img src={product.image} alt="" width={480} height={300} loading="lazy" decoding="async" className="catalogue-card__image" />
+        <img src={product.image} alt="" width={480} height={300} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} decoding="async" className="catalogue-card__image" />
         <span className={`catalogue-card__badge catalogue-card__badge--${product.category}`}>{t(`category.${product.category}`)}</span>
       </div>
       <div className="catalogue-card__body">
@@ -132,8 +133,8 @@ export default function InsuranceListPage() {
         {all && all.length > 0 ? <p role="status" className="visually-hidden">{t('list.filter.count', { count: products?.length ?? 0 })}</p> : null}
         {products && products.length > 0 ? (
           <ul className="catalogue__grid" aria-label={t('list.productsLabel')}>
-            {products.map((product) => (
-              <ProductCard key={product.id} product={product} />
+            {products.map((product, index) => (
+              <ProductCard key={product.id} product={product} first={index === 0} />
             ))}
           </ul>
         ) : null}
