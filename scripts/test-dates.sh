@@ -12,14 +12,9 @@
 set -euo pipefail
 
 if ! command -v faketime >/dev/null 2>&1; then
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "faketime is not installed; install it (apt-get install faketime) or run as root." >&2
-    exit 1
-  fi
-  echo "Installing Debian's faketime"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq faketime
+  # shellcheck source=scripts/debian-package.sh
+  . "$(dirname "$0")/debian-package.sh"
+  install_debian_package faketime "to move the tests' clock"
 fi
 
 if [ "$#" -eq 0 ]; then

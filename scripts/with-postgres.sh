@@ -23,14 +23,9 @@ pg_bin_dir() {
 
 BIN=$(pg_bin_dir)
 if [ -z "$BIN" ]; then
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "PostgreSQL is not installed; install it (e.g. apt-get install postgresql) or run as root." >&2
-    exit 1
-  fi
-  echo "Installing Debian's postgresql for the server tests"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq postgresql
+  # shellcheck source=scripts/debian-package.sh
+  . "$(dirname "$0")/debian-package.sh"
+  install_debian_package postgresql "for the server tests"
   BIN=$(pg_bin_dir)
 fi
 

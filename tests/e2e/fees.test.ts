@@ -20,7 +20,7 @@ import { Phone } from './support/pages/phone.page';
 import type { UiLanguage } from './support/pages/ui-language';
 import { exactly } from './support/texts';
 import { settlePayment } from './support/purchase-api';
-import { accessTokenFor, demoUser, secondUser, type TestUser } from './support/users';
+import { accessTokenFor, apiAs, demoUser, secondUser, type TestUser } from './support/users';
 import { expectHidden, expectPath, expectVisible, pathOf, scrollWidth, searchOf, WAIT_MS } from './support/ui';
 
 const e2e = useBrowserTests();
@@ -35,9 +35,7 @@ const policyIdOf = async (contractNumber: string) => {
 
 /** How many of the policy's fees the server says are due or overdue (what its fee page lists). */
 const dueCountOf = async (policyId: number) => {
-  const token = await accessTokenFor(e2e.baseUrl, demoUser);
-  const response = await fetch(`${e2e.baseUrl}/api/contracts/${policyId}/fees/`, { headers: { Authorization: `Bearer ${token}` } });
-  const { fees } = feeListSchema.parse(await response.json());
+  const { fees } = feeListSchema.parse(await apiAs(e2e, demoUser, 'GET', `/api/contracts/${policyId}/fees/`));
   return fees.filter((fee) => fee.status === 'overdue' || fee.status === 'due').length;
 };
 
