@@ -18,7 +18,6 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -26,7 +25,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_DIR, launchChromium, startAppServer 
 import { chromium } from 'playwright-core';
 import { arrangeRouteData, routeVisits, trackRequests, type RouteVisit } from '../tests/e2e/support/route-table';
 import { accessTokenFor, demoUser } from '../tests/e2e/support/users';
-import { matchPattern, routePaths, type RouteName } from '../contract/paths';
+import { matchPattern } from '../contract/paths';
+import { readRouteModules } from './route-modules';
 
 const KB = 1024;
 const HOME_BUDGET = 160 * KB;
@@ -46,7 +46,6 @@ const reportsDir = reportsArgument >= 0 ? process.argv[reportsArgument + 1] : un
  */
 const runsArgument = process.argv.indexOf('--runs');
 const runs = runsArgument >= 0 ? Math.max(1, Number.parseInt(process.argv[runsArgument + 1] ?? '1', 10) || 1) : 1;
-const ROUTES_FILE = fileURLToPath(new URL('../src/app/routes.ts', import.meta.url));
 
 interface ManifestChunk {
   file: string;
@@ -101,25 +100,8 @@ const entryKeys = staticClosure(entryKey);
 const pageScripts = [...readFileSync(join(DIST_DIR, 'index.html'), 'utf8').matchAll(/<script src="\/([\w.-]+\.js)"/g)].map(([, file]) => file ?? '');
 const entryFiles = new Set([...filesOf(entryKeys), ...pageScripts]);
 
-const ROUTE_VIEW_FILE = fileURLToPath(new URL('../src/app/route-view.tsx', import.meta.url));
-
 /** The manifest key of a source module given as a path without extension (e.g. src/features/home/home.page). */
 const keyOfModule = (module: string) => Object.keys(manifest).find((key) => key.replace(/\.[jt]sx?$/, '') === module);
-
-/** `const X = lazy(() => import('…'))` and `x: lazy(() => import('…'))` (or `lazyPage`, src/platform/lazy-page.ts) of a source file, as name → manifest key. */
-function lazyImports(file: string): Map<string, string> {
-  const source = readFileSync(file, 'utf8');
-  const found = new Map<string, string>();
-  for (const [, name, path] of source.matchAll(/(?:const )?(\w+)(?: =|:) (?:lazy|lazyPage)\(\(\) => import\('([^']+)'\)\)/g)) {
-    const key = name && path ? keyOfModule(join('src/app', path).replace(/\\/g, '/')) : undefined;
-    if (name && key) found.set(name, key);
-  }
-  for (const [, alias, target] of source.matchAll(/const (\w+) = (\w+);/g)) {
-    const key = target ? found.get(target) : undefined;
-    if (alias && key) found.set(alias, key);
-  }
-  return found;
-}
 
 interface RouteInfo {
   name: string;
@@ -128,22 +110,13 @@ interface RouteInfo {
   chunks: string[];
 }
 
-/** The route table's routes with the lazy layout and view each renders, read from the source. */
-function readRoutes(): RouteInfo[] {
-  const source = readFileSync(ROUTES_FILE, 'utf8');
-  const views = lazyImports(ROUTES_FILE);
-  const layouts = lazyImports(ROUTE_VIEW_FILE);
-  const defaultView = /view: AppRoute\['view'\] = (\w+)/.exec(source)?.[1] ?? '';
-  const routes: RouteInfo[] = [];
-  // route(name, access, layout, title, view?): the path is the path table's (contract/paths.ts).
-  for (const [, name, layout, view] of source.matchAll(/route\('([^']+)', '\w+', '(\w+)', '[^']*'(?:, (\w+))?\)/g)) {
-    const path = name && name in routePaths ? routePaths[name as RouteName].pattern : undefined;
-    if (!name || path === undefined || !layout) continue;
-    const chunks = [layouts.get(layout), views.get(view ?? defaultView)].filter((key): key is string => Boolean(key));
-    routes.push({ name, path, chunks });
-  }
-  return routes;
-}
+/** The route table's routes with the lazy layout and view each renders (scripts/route-modules.ts). */
+const readRoutes = (): RouteInfo[] =>
+  readRouteModules().map(({ name, path, modules }) => ({
+    name,
+    path,
+    chunks: modules.map(keyOfModule).filter((key): key is string => Boolean(key)),
+  }));
 
 /** The JS files a route adds to the entry's. */
 const addedFiles = (chunks: readonly string[]) => {

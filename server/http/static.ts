@@ -12,6 +12,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { routePaths } from '../../contract/paths';
 import { languageOf } from './language';
 import { NO_PAGE_MARKUP, pageDataMarkup, type ReadAnswer } from './page-data';
+import { routePreloadLinks, routePreloadsOf } from './route-preloads';
 import { DESCRIPTION_TAG, pageMetaMarkup, robotsTxt, sitemapXml } from './site-meta';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
 
@@ -126,6 +127,8 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     return page;
   };
 
+  const routePreloads = routePreloadsOf(distDir);
+
   const spa = async (c: Context) => {
     if (looksLikeFile(c.req.path) && c.req.path !== '/index.html') return c.notFound();
     let html: string;
@@ -137,11 +140,13 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     const nonce = newNonce();
     c.set('cspNonce', nonce);
     const added = read ? await pageDataMarkup(c.req.path, read) : NO_PAGE_MARKUP;
+    const preloads = await routePreloads(html);
+    const preloadLinks = preloads ? routePreloadLinks(preloads, c.req.path) : '';
     const meta = await pageMetaMarkup(c.req.path, new URL(c.req.url).origin, languageOf(c.req.header('Accept-Language')), read);
     const page = (await inlineStylesheets(html, nonce))
       .replace(DESCRIPTION_TAG, (tag) => meta ?? tag)
       .replaceAll(NONCE_PLACEHOLDER, nonce)
-      .replace('</head>', () => `${added.head}</head>`)
+      .replace('</head>', () => `${preloadLinks ? `${preloadLinks}\n` : ''}${added.head}</head>`)
       .replace(SHELL_SLOT, () => added.shell);
     // The page differs by language (its description) as well as by path.
     return c.html(page, isAppPath(c.req.path) ? 200 : 404, { 'Cache-Control': REVALIDATE, Vary: 'Accept-Language' });

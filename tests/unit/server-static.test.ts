@@ -238,6 +238,55 @@ describe('the built SPA', () => {
   });
 });
 
+describe("a route's files, asked for with its page", () => {
+  let built: string;
+  let site: ReturnType<TestServer['app']>;
+  const preloads = {
+    routes: {
+      login: { scripts: ['assets/login.page-a1.js', 'assets/auth-b2.js'], styles: [] },
+      claimCreateFor: { scripts: ['assets/claim-wizard.page-c3.js'], styles: ['assets/claims-d4.css'] },
+      claimCreateEvent: { scripts: ['assets/not-this-one.js'], styles: [] },
+    },
+  };
+  const links = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(([, rel, href]) => `${rel} ${href}`);
+  beforeAll(async () => {
+    built = await mkdtemp(join(tmpdir(), 'server-static-preloads-'));
+    await mkdir(join(built, '.vite'));
+    await writeFile(join(built, 'index.html'), INDEX);
+    await writeFile(join(built, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+    site = server.app({ distDir: built });
+  });
+  afterAll(() => rm(built, { recursive: true, force: true }));
+
+  it("lists the route's scripts as module preloads and its stylesheets as style preloads, in <head>", async () => {
+    const html = await (await site.request('/login')).text();
+    expect(links(html)).toEqual(['modulepreload /assets/login.page-a1.js', 'modulepreload /assets/auth-b2.js']);
+    expect(html.indexOf('/assets/auth-b2.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(links(await (await site.request('/user/claim/create/3')).text())).toEqual([
+      'preload /assets/claims-d4.css',
+      'modulepreload /assets/claim-wizard.page-c3.js',
+    ]);
+  });
+
+  it('lists nothing for a route the build has no files for, nor for a path no route matches', async () => {
+    expect(links(await (await site.request('/user/settings')).text())).toEqual([]);
+    expect(links(await (await site.request('/no-such-page')).text())).toEqual([]);
+  });
+
+  it('reads the list again for a new build, and ignores a list naming files outside the build', async () => {
+    await writeFile(join(built, '.vite', 'route-preloads.json'), JSON.stringify({ routes: { login: { scripts: ['../server.js'], styles: [] } } }));
+    await writeFile(join(built, 'index.html'), INDEX.replace('index-abc123', 'index-new456'));
+    expect(links(await (await site.request('/login')).text())).toEqual([]);
+    await writeFile(join(built, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+    await writeFile(join(built, 'index.html'), INDEX);
+    expect(links(await (await site.request('/login')).text())).toHaveLength(2);
+  });
+
+  it('sends pages without links when the build has no list (a build older than the list)', async () => {
+    expect(links(await (await app.request('/login')).text())).toEqual([]);
+  });
+});
+
 describe('what crawlers and link previews read', () => {
   const DESCRIBED = INDEX.replace('<title>', '<meta name="description" content="Амьдралын даатгал онлайнаар — Life insurance online" /><title>');
   let described: string;
