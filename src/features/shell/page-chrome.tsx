@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CookieConsentActor } from '../../platform/cookie-consent-context';
@@ -7,9 +8,13 @@ import './shell.css';
 
 /**
  * The banner, its policy modal and their texts are a chunk of their own, loaded only while the consent
- * machine asks or shows the policy: a visitor who has chosen (most page loads) never loads them.
+ * machine asks or shows the policy: a visitor who has chosen (most page loads) never loads them. The
+ * texts are fetched beside the chunk, not once it has run: on a first visit the banner is often the
+ * page's largest element on a phone, and that second round trip was its paint's last wait.
  */
-const CookieBanner = lazy(() => import('./cookie-banner').then((module) => ({ default: module.CookieBanner })));
+const CookieBanner = lazy(() =>
+  Promise.all([import('./cookie-banner'), i18next.loadNamespaces('cookies')]).then(([module]) => ({ default: module.CookieBanner })),
+);
 
 function CookieBannerSlot() {
   const needed = CookieConsentActor.useSelector((snapshot) => snapshot.matches({ banner: 'asking' }) || snapshot.matches({ policy: 'open' }));
