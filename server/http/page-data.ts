@@ -52,6 +52,13 @@ const FIRST_READS: Partial<Record<RouteName, FirstReads>> = {
     },
   },
   insuranceDetail: { reads: ({ id = '' }) => (/^\d{1,9}$/.test(id) ? [`/api/products/${id}/`] : []), image: (product) => stringField(product, 'image') },
+  // The mining registration's pages read the programme first (its welcome text is the page's largest element).
+  ...Object.fromEntries(
+    (['ot', 'otRegister', 'otRegisterConfirm', 'otRegisterInsurer', 'otRegisterBeneficiaries', 'otRegisterImages', 'otRegisterResult'] as const).map((name) => [
+      name,
+      { reads: () => ['/api/mining/programme/'] },
+    ]),
+  ),
 };
 
 /** An API answer as the server would send it to a browser asking in `language`; undefined when not 200. */

@@ -3,14 +3,14 @@ import { z } from 'zod/mini';
 import { codeSentSchema, type ConfirmBody, type ResendBody } from '../../contract/account.schema';
 import { IDEMPOTENCY_HEADER } from '../../contract/insurance.schema';
 import { DRAFT_TOKEN_HEADER, draftAccessSchema, draftSchema, programmeSchema, submittedSchema, type MiningStartBody } from '../../contract/mining.schema';
-import { http, request } from './client';
+import { getContent, http, request } from './client';
 
 const withToken = (token: string) => ({ [DRAFT_TOKEN_HEADER]: token });
 const post = <T extends z.ZodMiniType>(schema: T, path: string, body: unknown, headers: Record<string, string> = {}) =>
   request(schema, () => http.post(path, { json: body, headers }).json());
 
-/** GET /api/mining/programme/: what the programme covers, in both languages. */
-export const getProgramme = () => request(programmeSchema, () => http.get('api/mining/programme/').json());
+/** GET /api/mining/programme/: what the programme covers, in both languages (sent with the page, server/http/page-data.ts). */
+export const getProgramme = () => request(programmeSchema, () => getContent('api/mining/programme/'));
 const withKey = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
 /** POST /api/mining/start/: the roster check; sends the first code. `key`: one per intent (a retry reuses it). */
 export const startMining = (body: MiningStartBody, key: string) => post(codeSentSchema, 'api/mining/start/', body, withKey(key));

@@ -131,8 +131,15 @@ describe('the built SPA', () => {
     expect(pageDataOf(await missing.text())).toBeUndefined();
   });
 
+  it("sends the mining registration's pages with the programme, the same in both languages", async () => {
+    const programme = await answer('/api/mining/programme/', 'mn');
+    for (const route of ['/ot/', '/ot/register/beneficiaries']) {
+      expect(pageDataOf(await (await app.request(route)).text()), route).toEqual({ '/api/mining/programme/': { mn: programme, en: programme } });
+    }
+  });
+
   it('sends no data with pages whose first reads are personal or that read nothing', async () => {
-    for (const route of ['/login', '/user/contract', '/credit-med', '/ot/']) {
+    for (const route of ['/login', '/user/contract', '/credit-med']) {
       const html = await (await app.request(route)).text();
       expect(pageDataOf(html), route).toBeUndefined();
       expect(html, route).not.toContain('rel="preload"');

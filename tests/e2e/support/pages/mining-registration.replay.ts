@@ -23,6 +23,7 @@ import type { MiningRegistrationContext } from '../../../../machines/mining-regi
 import { MINING_ALREADY_REGISTERED, MINING_OTHER_PHONE, MINING_ROSTER, type RosterEmployee } from '../../../../server/mining/seed';
 import { emptyDraft, PHONE, REGISTER } from '../../../machines/mining-registration.model';
 import type { BrowserTests } from '../harness';
+import { withoutSentData } from '../page-data';
 import { moveInHistoryTo, type MachineReplay, type ReplayContext } from '../path-replay';
 import { miningRegistrationPlan } from '../replays/mining-registration.paths';
 import { messageText, shownError } from '../replay-messages';
@@ -159,6 +160,9 @@ export const miningRegistrationReplay: MachineReplay<MiningWorld, typeof miningR
       await context.e2e.db.query('update mining_roster set email = $2, address = $3 where register = $1', [person.register, email, address]);
       context.world.person = person;
     }
+    // The programme read is a call the path settles (loadProgramme): the pages come without the
+    // programme the server sends with them (server/http/page-data.ts), so the browser asks the API.
+    await withoutSentData(context.page);
     await context.page.goto('/ot/');
   },
 
