@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsuredTextField } from '../../../machines/buy-insurance.forms';
 import { useMessage } from '../../platform/messages';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../ui/lazy-date-field';
 import { PhoneField } from '../../ui/phone-field';
 import { RegisterField } from '../../ui/register-field';
 import { Select } from '../../ui/select';
