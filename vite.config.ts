@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import LongestFirst from './tests/longest-first.ts';
@@ -15,6 +16,9 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
 
 /** Migrates and seeds one database per run for the projects whose tests start servers. */
 const seededDatabase = './tests/global-setup.ts';
+
+/** The checkout's folder, which rolldown names the entry's chunk after (build.rolldownOptions below). */
+const PROJECT_FOLDER = basename(import.meta.dirname);
 
 /** Where `npm run dev` finds the reference API (scripts/dev.mjs starts it on this port). */
 const devApi = process.env.DEV_API_URL ?? 'http://127.0.0.1:8787';
@@ -60,6 +64,10 @@ export default defineConfig({
       // (Inlining needs the entry's exports not kept; nothing imports them.)
       preserveEntrySignatures: false,
       output: {
+        // The entry's graph and its stylesheet, named for what they are: with the inlining below,
+        // rolldown names them after the project's folder (main-….js in a checkout named main).
+        chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => /[\\/]src[\\/]main\.tsx$/.test(id)) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js'),
+        assetFileNames: (asset) => (asset.names.includes(`${PROJECT_FOLDER}.css`) ? 'assets/app-[hash][extname]' : 'assets/[name]-[hash][extname]'),
         codeSplitting: {
           groups: [{ name: 'app', tags: ['$initial'] }],
           experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
