@@ -100,8 +100,20 @@ const entryKeys = staticClosure(entryKey);
 const pageScripts = [...readFileSync(join(DIST_DIR, 'index.html'), 'utf8').matchAll(/<script src="\/([\w.-]+\.js)"/g)].map(([, file]) => file ?? '');
 const entryFiles = new Set([...filesOf(entryKeys), ...pageScripts]);
 
-/** The manifest key of a source module given as a path without extension (e.g. src/features/home/home.page). */
-const keyOfModule = (module: string) => Object.keys(manifest).find((key) => key.replace(/\.[jt]sx?$/, '') === module);
+/**
+ * The manifest key of a source module given as a path without extension (e.g. src/features/home/home.page).
+ * A lazy module that is also imported statically elsewhere (the user layout, which the Credit Med
+ * layout draws) has no key of its own once small chunks are inlined (vite.config.ts): its chunk is
+ * listed as `_<name>-<hash>.js`, found by the module's name when exactly one such chunk has it.
+ */
+const keyOfModule = (module: string): string => {
+  const own = Object.keys(manifest).find((key) => key.replace(/\.[jt]sx?$/, '') === module);
+  if (own) return own;
+  const name = module.slice(module.lastIndexOf('/') + 1);
+  const named = Object.keys(manifest).filter((key) => key.startsWith('_') && manifest[key]?.name === name);
+  if (named.length !== 1) throw new Error(`bench: the build's manifest has ${named.length} chunks for ${module}`);
+  return named[0] as string;
+};
 
 interface RouteInfo {
   name: string;
@@ -115,7 +127,7 @@ const readRoutes = (): RouteInfo[] =>
   readRouteModules().map(({ name, path, modules }) => ({
     name,
     path,
-    chunks: modules.map(keyOfModule).filter((key): key is string => Boolean(key)),
+    chunks: modules.map(keyOfModule),
   }));
 
 /** The JS files a route adds to the entry's. */

@@ -40,7 +40,8 @@ export const routePreloadLinks = (preloads: RoutePreloads, pathname: string): st
   const files = name ? preloads.routes[name] : undefined;
   if (!files) return '';
   return [
-    ...files.styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+    // crossorigin as on the links Vite's preload helper adds when the chunk runs: a preload is used only by a request of the same credentials mode.
+    ...files.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('\n');
 };

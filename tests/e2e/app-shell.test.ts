@@ -251,3 +251,46 @@ describe('the description', () => {
     expect(await page.locator('meta[name="description"]').count()).toBe(1);
   });
 });
+
+// Issue 27: the server names a route's scripts, texts and stylesheets in its page (modulepreload,
+// preload as style), so they come with the entry. A preload the page then does not use (another URL,
+// another credentials mode) would be fetched a second time, and the page would wait for that one.
+describe('a page opened at its own address', () => {
+  const assetsFetched = (page: Page) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/assets/')) fetched.push(url.pathname);
+    });
+    return fetched;
+  };
+  const preloadedIn = async (page: Page) =>
+    page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="style"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+
+  it("fetches its route's files with the page, each once: its view, its texts and its stylesheets", async () => {
+    const { page } = await e2e.openSite({ language: 'mn' });
+    const fetched = assetsFetched(page);
+    await page.goto('/ot/');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await page.waitForLoadState('networkidle');
+    const preloaded = await preloadedIn(page);
+    expect(preloaded).toContain(chunkOf('src/features/mining/mining.page.tsx'));
+    expect(preloaded).toContain(chunkOf('src/locales/mn/ot.json'));
+    expect(preloaded.some((file) => file.endsWith('.css'))).toBe(true);
+    for (const file of preloaded) expect(fetched.filter((name) => name === file), file).toHaveLength(1);
+  });
+
+  it('does the same signed in, in the user area', async () => {
+    const { page } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    const fetched = assetsFetched(page);
+    await page.goto('/user/contract');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    // Not the network's quiet: the user area keeps its event stream open.
+    await page.waitForLoadState('load');
+    const preloaded = await preloadedIn(page);
+    expect(preloaded).toContain(chunkOf('src/features/contracts/contracts.page.tsx'));
+    expect(preloaded).toContain(chunkOf('src/locales/mn/contracts.json'));
+    expect(preloaded).toContain(chunkOf('src/locales/mn/user.json'));
+    for (const file of preloaded) expect(fetched.filter((name) => name === file), file).toHaveLength(1);
+  });
+});
