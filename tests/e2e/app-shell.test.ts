@@ -143,13 +143,14 @@ describe('offline', () => {
     const context = page.context();
     await withoutSentData(page);
     // The connection drops while the home page asks for its content: that read is slow, and the
-    // premium form (its code fetched once the page is idle) is on the page before the drop. Its
-    // chunk's response alone is not enough: the chunks it imports may still be on their way, and
+    // premium form (its code fetched as the visitor scrolls to it) is on the page before the drop.
+    // Its chunk's response alone is not enough: the chunks it imports may still be on their way, and
     // would fail offline (that case is the teaser's own test, in home.test.ts).
     let reads = 0;
     await page.route('**/api/home/', async (route) => {
       reads += 1;
       if (reads > 1) return route.continue();
+      await home.scrollToFee();
       await home.phoneField.waitFor({ state: 'visible' });
       await context.setOffline(true);
       return route.abort('internetdisconnected');

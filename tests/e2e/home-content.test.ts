@@ -77,6 +77,7 @@ describe.each(LANGUAGES)('a failed home content load in %s', (language) => {
     await expectVisible(home.loadError.getByText(text(language, 'errors:network'), { exact: true }));
     // The page around it still works: hero and premium teaser need no server data.
     await expectVisible(home.heroHeading);
+    await home.scrollToFee();
     await expectVisible(home.phoneField);
 
     await page.unroute('**/api/home/');

@@ -66,6 +66,7 @@ describe.each(LANGUAGES)('the home page in %s', (language) => {
     await home.open();
     await expectVisible(home.feeSection);
     await expectVisible(home.feeSection.getByText(ui.name('home:fee.badge')).first());
+    await home.scrollToFee();
     await expectVisible(home.registerFirstLetter);
     await expectVisible(home.registerSecondLetter);
     await expectVisible(home.registerNumber);
@@ -103,8 +104,25 @@ describe.each(LANGUAGES)('the home page in %s', (language) => {
   });
 });
 
-describe("the premium teaser's form, loaded after the page (issue 27)", () => {
+describe("the premium teaser's form, loaded as the visitor nears it (issue 27)", () => {
   const formChunk = /\/assets\/fee-teaser-form-[\w-]+\.js$/;
+
+  it('is not fetched while the visitor stays at the top of the page, and comes as they scroll down to it', async () => {
+    const { home, page } = await e2e.openSite({ language: 'en', width: 412 });
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (formChunk.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+    await home.open();
+    await page.waitForLoadState('networkidle');
+    // Past the wait for an idle moment (at most 3 s): the page is still, and still has not asked.
+    await page.waitForTimeout(3500);
+    expect(fetched).toEqual([]);
+    await expectVisible(home.feeSection.locator('.home-fee__form[aria-busy="true"]'));
+    await home.scrollToFee();
+    await expectVisible(home.registerFirstLetter);
+    expect(fetched).toHaveLength(1);
+  });
 
   it('holds its box while its code is on its way; nothing moves when it comes, and it works', async () => {
     const { home, page, language: ui } = await e2e.openSite({ language: 'en' });
@@ -116,6 +134,9 @@ describe("the premium teaser's form, loaded after the page (issue 27)", () => {
     });
     await home.open();
     const waiting = home.feeSection.locator('.home-fee__form[aria-busy="true"]');
+    const asked = page.waitForRequest(formChunk);
+    await home.scrollToFee();
+    await asked;
     await expectVisible(waiting);
     // Where the form's box and the next section stand from the section's top: what the form's
     // arrival could move (and nothing above it, such as the carousel's own late parts).
@@ -138,6 +159,7 @@ describe("the premium teaser's form, loaded after the page (issue 27)", () => {
     const { home, page, language: ui } = await e2e.openSite({ language: 'en' });
     await page.route(formChunk, (route) => route.abort('failed'));
     await home.open();
+    await home.scrollToFee();
     await expectVisible(home.feeSection.getByRole('alert').filter({ hasText: ui.name('home:fee.loadError') }));
     await expectVisible(home.hero);
     await expectVisible(home.mobileSection);
@@ -153,6 +175,7 @@ describe("the premium teaser's form, loaded after the page (issue 27)", () => {
     let connected = false;
     await page.route(formChunk, (route) => (connected ? route.continue() : route.abort('internetdisconnected')));
     await home.open();
+    await home.scrollToFee();
     await expectVisible(home.feeSection.getByRole('alert').filter({ hasText: ui.name('home:fee.loadError') }));
     await page.context().setOffline(true);
     connected = true;
@@ -206,6 +229,7 @@ describe('the home page in English uses the wording of SPEC', () => {
     await home.open();
     await expectVisible(home.hero.getByRole('link', { name: 'Get insured', exact: true }));
     await expectVisible(home.productsSection.getByRole('link', { name: 'View all', exact: true }));
+    await home.scrollToFee();
     await expectVisible(page.getByRole('textbox', { name: 'Phone registered in the contract', exact: true }));
     await expectVisible(home.mobileSection.getByText('Coming soon...', { exact: true }));
   });

@@ -1,13 +1,15 @@
 /**
  * The premium teaser (SPEC 1): what it is, and its form (register number and contract phone). The
- * section is below the first screen, and the form's fields bring react-aria's text field (about 17 KB
- * gzipped, a tenth of the home page's JavaScript), so the form is drawn once the page has loaded and
- * the browser is idle (at most 3 s after the load), at once when the page opens on the section
- * (/#fee, the header's link), or when the visitor touches it first. Until then its box is held with
- * its labels and empty fields, so nothing moves when it comes. If its code cannot be fetched, the
- * section says so under the held box with a Retry, and the rest of the page stays as it is.
+ * section is below the first screen (from 1,560 px on a desktop, 1,890 px on a phone), and the form's
+ * fields bring react-aria's text field (about 17 KB gzipped, a ninth of the home page's JavaScript),
+ * so the form's code is fetched as the section comes within 200 px of the screen once the page has
+ * loaded and the browser is idle (as the carousel's motion is, src/ui/carousel.tsx): a visitor who
+ * does not scroll down never fetches it. It is fetched at once when the page opens on the section
+ * (/#fee, the header's link), or when the visitor touches the section first. Until it has come the
+ * box is held with its labels and empty fields, so nothing moves when it comes. If its code cannot be
+ * fetched, the section says so under the held box with a Retry, and the rest of the page stays.
  */
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterLoadAndIdle } from '../../platform/idle';
 import { lazyPage, retryFailedPages } from '../../platform/lazy-page';
@@ -17,22 +19,37 @@ import { SelectChevron } from '../../ui/select';
 
 const FeeTeaserForm = lazyPage(() => import('./fee-teaser-form'));
 
-/** The longest the page waits for an idle moment before it draws the form anyway. */
+/** The longest the page waits for an idle moment before it starts watching for the section. */
 const IDLE_TIMEOUT_MS = 3000;
+/** How near the screen the section is when its form's code is fetched (as the carousel's motion). */
+const NEAR = '200px 0px';
 
 export function FeeTeaserSection() {
   const { t } = useTranslation('home');
   const [formWanted, setFormWanted] = useState(() => currentHash() === 'fee');
+  const section = useRef<HTMLElement>(null);
   useEffect(() => {
     if (formWanted) return;
     const stop = new AbortController();
+    let observer: IntersectionObserver | undefined;
     void afterLoadAndIdle(IDLE_TIMEOUT_MS, stop.signal).then(() => {
-      if (!stop.signal.aborted) setFormWanted(true);
+      if (stop.signal.aborted) return;
+      if (!section.current || typeof IntersectionObserver === 'undefined') {
+        setFormWanted(true);
+        return;
+      }
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setFormWanted(true);
+      }, { rootMargin: NEAR });
+      observer.observe(section.current);
     });
-    return () => stop.abort();
+    return () => {
+      stop.abort();
+      observer?.disconnect();
+    };
   }, [formWanted]);
   return (
-    <section id="fee" className="home-section home-fee" aria-labelledby="home-fee-title">
+    <section ref={section} id="fee" className="home-section home-fee" aria-labelledby="home-fee-title">
       <div className="container home-fee__inner">
         <div className="home-fee__intro">
           <h2 id="home-fee-title" className="home-section__title home-fee__title">{t('fee.title')}</h2>

@@ -80,6 +80,11 @@ export class HomePage {
     return this.page.getByRole('region', { name: this.ui.name('home:fee.title') });
   }
 
+  /** Scrolls down to the premium teaser, as a visitor does: its form's code comes as it nears the screen. */
+  async scrollToFee() {
+    await this.feeSection.scrollIntoViewIfNeeded();
+  }
+
   get registerGroup() {
     return this.feeSection.getByRole('group', { name: this.ui.name('home:fee.register') });
   }
