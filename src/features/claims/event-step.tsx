@@ -4,10 +4,13 @@ import type { EventField } from '../../../machines/claim-creation.machine';
 import { useMessage } from '../../platform/messages';
 import { StepActions } from '../../shared/wizard/step-actions';
 import { submitWith } from '../../shared/wizard/submit';
-import { DateField } from '../../ui/lazy-date-field';
+import { DateField, preloadDateField } from '../../ui/lazy-date-field';
 import { MoneyField } from '../../ui/money-field';
 import { TextField } from '../../ui/text-field';
 import { LateNotice, NAMESPACE, StepHead, stepPath, type StepProps } from './claim-wizard-parts';
+
+// The treatment's dates are on the wizard's second step: their field's code comes while the first is shown.
+preloadDateField();
 
 export function EventStep({ actor, view }: StepProps) {
   const { t } = useTranslation(NAMESPACE);
