@@ -28,3 +28,19 @@ export const afterLoadAndIdle = (timeout: number, signal?: AbortSignal) =>
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   });
+
+/**
+ * Resolves once the browser has laid the page out and painted it (the next frame, then a task);
+ * never when `signal` aborts first.
+ */
+export const afterPaint = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(resolve);
+    });
+    signal.addEventListener('abort', () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    });
+  });

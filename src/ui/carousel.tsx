@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterPaint } from '../platform/idle';
+import { useNearScreen } from './use-near-screen';
 import './carousel.css';
 
 export interface CarouselProps<T> {
@@ -13,13 +15,6 @@ export interface CarouselProps<T> {
 
 /** Embla and the buttons: loaded only when the carousel comes near the screen (issue 27: the home page's JavaScript). */
 const CarouselMotion = lazy(() => import('./carousel-motion'));
-
-/**
- * How far below (or above) the screen the carousel starts loading embla: 200 px, so it is ready as it
- * scrolls in, and a carousel further down the first screen (the home page's, at 1,050 px on a desktop
- * and 1,480 px on a phone) loads nothing until the visitor scrolls towards it.
- */
-const NEAR = '200px 0px';
 
 /**
  * A looping slide list: one card per view on phones, two from 640 px and three from 1024 px (30 px
@@ -38,7 +33,9 @@ const NEAR = '200px 0px';
 export function Carousel<T>({ items, renderItem, getKey, label, className }: CarouselProps<T>) {
   const { t } = useTranslation('ui');
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
-  const near = useNearAfterPaint(viewport);
+  // Embla measures the slides when it starts; started in React's commit, that measuring forced the
+  // page's first layout inside the same task, which made the home page's longest task: after paint.
+  const near = useNearScreen(viewport, afterPaint);
   const [movable, setMovable] = useState(false);
   // The slides as one element, made again only when the items or the language change: the carousel's
   // own state (its viewport found, embla near and started) re-renders it three times, and each time
@@ -76,37 +73,4 @@ export function Carousel<T>({ items, renderItem, getKey, label, className }: Car
       </div>
     </div>
   );
-}
-
-/**
- * True once the browser has laid the page out and painted it (the next frame, then a task) and the
- * element is within a screen of the viewport. Embla measures the slides when it starts; started in
- * React's commit, that measuring forced the page's first layout inside the same task, which made the
- * home page's longest task.
- */
-function useNearAfterPaint(element: HTMLElement | null) {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    if (!element || near) return;
-    let observer: IntersectionObserver | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        if (typeof IntersectionObserver === 'undefined') {
-          setNear(true);
-          return;
-        }
-        observer = new IntersectionObserver((entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-        }, { rootMargin: NEAR });
-        observer.observe(element);
-      });
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      observer?.disconnect();
-    };
-  }, [element, near]);
-  return near;
 }

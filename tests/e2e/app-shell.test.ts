@@ -257,41 +257,40 @@ describe('the description', () => {
 // preload as style), so they come with the entry. A preload the page then does not use (another URL,
 // another credentials mode) would be fetched a second time, and the page would wait for that one.
 describe('a page opened at its own address', () => {
-  const assetsFetched = (page: Page) => {
+  /**
+   * Opens `path` in `page` and returns the files its page names (module and style preloads) with
+   * every /assets/ file the browser fetched, once the page's heading shows and it has loaded (not the
+   * network's quiet: the user area keeps its event stream open).
+   */
+  const openAt = async (page: Page, path: string) => {
     const fetched: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/assets/')) fetched.push(url.pathname);
     });
-    return fetched;
+    await page.goto(path);
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await page.waitForLoadState('load');
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="style"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    for (const file of preloaded) expect(fetched.filter((name) => name === file), file).toHaveLength(1);
+    return preloaded;
   };
-  const preloadedIn = async (page: Page) =>
-    page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="style"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
 
   it("fetches its route's files with the page, each once: its view, its texts and its stylesheets", async () => {
     const { page } = await e2e.openSite({ language: 'mn' });
-    const fetched = assetsFetched(page);
-    await page.goto('/ot/');
-    await expectVisible(page.getByRole('heading', { level: 1 }));
-    await page.waitForLoadState('networkidle');
-    const preloaded = await preloadedIn(page);
+    const preloaded = await openAt(page, '/ot/');
     expect(preloaded).toContain(chunkOf('src/features/mining/mining.page.tsx'));
     expect(preloaded).toContain(chunkOf('src/locales/mn/ot.json'));
     expect(preloaded.some((file) => file.endsWith('.css'))).toBe(true);
-    for (const file of preloaded) expect(fetched.filter((name) => name === file), file).toHaveLength(1);
   });
 
   it('does the same signed in, in the user area', async () => {
     const { page } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
-    const fetched = assetsFetched(page);
-    await page.goto('/user/contract');
-    await expectVisible(page.getByRole('heading', { level: 1 }));
-    // Not the network's quiet: the user area keeps its event stream open.
-    await page.waitForLoadState('load');
-    const preloaded = await preloadedIn(page);
+    const preloaded = await openAt(page, '/user/contract');
     expect(preloaded).toContain(chunkOf('src/features/contracts/contracts.page.tsx'));
     expect(preloaded).toContain(chunkOf('src/locales/mn/contracts.json'));
     expect(preloaded).toContain(chunkOf('src/locales/mn/user.json'));
-    for (const file of preloaded) expect(fetched.filter((name) => name === file), file).toHaveLength(1);
   });
 });

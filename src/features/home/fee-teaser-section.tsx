@@ -9,47 +9,29 @@
  * box is held with its labels and empty fields, so nothing moves when it comes. If its code cannot be
  * fetched, the section says so under the held box with a Retry, and the rest of the page stays.
  */
-import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterLoadAndIdle } from '../../platform/idle';
 import { lazyPage, retryFailedPages } from '../../platform/lazy-page';
 import { currentHash } from '../../platform/location';
 import { Button } from '../../ui/button';
 import { SelectChevron } from '../../ui/select';
+import { useNearScreen } from '../../ui/use-near-screen';
 
 const FeeTeaserForm = lazyPage(() => import('./fee-teaser-form'));
 
 /** The longest the page waits for an idle moment before it starts watching for the section. */
 const IDLE_TIMEOUT_MS = 3000;
-/** How near the screen the section is when its form's code is fetched (as the carousel's motion). */
-const NEAR = '200px 0px';
+const whenPageIdle = (signal: AbortSignal) => afterLoadAndIdle(IDLE_TIMEOUT_MS, signal);
 
 export function FeeTeaserSection() {
   const { t } = useTranslation('home');
-  const [formWanted, setFormWanted] = useState(() => currentHash() === 'fee');
-  const section = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (formWanted) return;
-    const stop = new AbortController();
-    let observer: IntersectionObserver | undefined;
-    void afterLoadAndIdle(IDLE_TIMEOUT_MS, stop.signal).then(() => {
-      if (stop.signal.aborted) return;
-      if (!section.current || typeof IntersectionObserver === 'undefined') {
-        setFormWanted(true);
-        return;
-      }
-      observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setFormWanted(true);
-      }, { rootMargin: NEAR });
-      observer.observe(section.current);
-    });
-    return () => {
-      stop.abort();
-      observer?.disconnect();
-    };
-  }, [formWanted]);
+  const [asked, setAsked] = useState(() => currentHash() === 'fee');
+  const [section, setSection] = useState<HTMLElement | null>(null);
+  const near = useNearScreen(asked ? null : section, whenPageIdle);
+  const formWanted = asked || near;
   return (
-    <section ref={section} id="fee" className="home-section home-fee" aria-labelledby="home-fee-title">
+    <section ref={setSection} id="fee" className="home-section home-fee" aria-labelledby="home-fee-title">
       <div className="container home-fee__inner">
         <div className="home-fee__intro">
           <h2 id="home-fee-title" className="home-section__title home-fee__title">{t('fee.title')}</h2>
@@ -62,7 +44,7 @@ export function FeeTeaserSection() {
             </Suspense>
           </FormLoadBoundary>
         ) : (
-          <FeeTeaserFormPlaceholder onTouch={() => setFormWanted(true)} />
+          <FeeTeaserFormPlaceholder onTouch={() => setAsked(true)} />
         )}
       </div>
     </section>
