@@ -85,6 +85,8 @@ describe('the contract step of the purchase', () => {
   it('flags the shares total and the consent at once, and focuses the first field to fix', async () => {
     const { site, wizard } = await openContractStep();
     await wizard.shareOf(2).fill('20');
+    // The running total the user reads before pressing Next (70 + 20).
+    await expectVisible(site.page.getByText(text('en', 'buy:contract.total', { total: 90 })));
     if (await wizard.consent.isChecked()) await wizard.consent.uncheck();
     await site.page.getByRole('main').getByRole('button', { name: text('en', 'buy:actions.next') }).click();
     await expectVisible(site.page.getByText(text('en', 'validation:sharesTotal', { total: 90 })));
