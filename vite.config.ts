@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import LongestFirst from './tests/longest-first.ts';
 import { reactAriaStrings } from './scripts/vite-react-aria-strings.ts';
+import { pageHeads } from './scripts/vite-page-heads.ts';
 import { routePreloads } from './scripts/vite-route-preloads.ts';
 
 /**
@@ -47,7 +48,8 @@ const unitProjects = (name: string, include: string[], databaseUrl: string) =>
 export default defineConfig({
   // reactAriaStrings: react-aria's own strings in Mongolian too (src/ui/react-aria-strings.ts).
   // routePreloads: what each route's page needs beyond the entry, for the server to ask for with the page.
-  plugins: [react(), reactAriaStrings(), routePreloads()],
+  // pageHeads: each page's heading and lead in both languages, for the server to draw in the page's HTML.
+  plugins: [react(), reactAriaStrings(), routePreloads(), pageHeads()],
   // The dev server bundles react-aria before the plugins above see it: the same replacement there.
   optimizeDeps: { rolldownOptions: { plugins: [reactAriaStrings({ check: false })] } },
   build: {

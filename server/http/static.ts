@@ -12,6 +12,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { routePaths } from '../../contract/paths';
 import { languageOf } from './language';
 import { NO_PAGE_MARKUP, pageDataMarkup, type ReadAnswer } from './page-data';
+import { cookieLanguage, pageHeadMarkup, pageHeadsOf } from './page-heads';
 import { routePreloadLinks, routePreloadsOf } from './route-preloads';
 import { DESCRIPTION_TAG, pageMetaMarkup, robotsTxt, sitemapXml } from './site-meta';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
@@ -26,7 +27,7 @@ const ONE_HOUR = 'public, max-age=3600';
 /** index.html must be revalidated so a new build's bundle names are picked up at once. */
 const REVALIDATE = 'no-cache';
 
-/** Where index.html's shell takes a page's own first box (./page-data.ts). */
+/** Where index.html's shell takes a page's own first box (./page-data.ts) or its head (./page-heads.ts). */
 const SHELL_SLOT = '<!--page-shell-->';
 
 export const MISSING_BUILD_MESSAGE =
@@ -128,6 +129,7 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
   };
 
   const routePreloads = routePreloadsOf(distDir);
+  const pageHeads = pageHeadsOf(distDir);
 
   const spa = async (c: Context) => {
     if (looksLikeFile(c.req.path) && c.req.path !== '/index.html') return c.notFound();
@@ -143,13 +145,18 @@ export const staticRoutes = ({ distDir, isDev, read }: StaticOptions) => {
     const preloads = await routePreloads(html);
     const preloadLinks = preloads ? routePreloadLinks(preloads, c.req.path) : '';
     const meta = await pageMetaMarkup(c.req.path, new URL(c.req.url).origin, languageOf(c.req.header('Accept-Language')), read);
+    // The page's head, in the language the browser chose, where the page has no box of its own to show first.
+    const language = cookieLanguage(c.req.header('Cookie'));
+    const heads = added.shell || new URL(c.req.url).search ? undefined : await pageHeads(html);
+    const shell = added.shell || (heads ? pageHeadMarkup(heads, c.req.path, language) : '');
     const page = (await inlineStylesheets(html, nonce))
+      .replace('<html lang="mn">', () => `<html lang="${language}">`)
       .replace(DESCRIPTION_TAG, (tag) => meta ?? tag)
       .replaceAll(NONCE_PLACEHOLDER, nonce)
       .replace('</head>', () => `${preloadLinks ? `${preloadLinks}\n` : ''}${added.head}</head>`)
-      .replace(SHELL_SLOT, () => added.shell);
-    // The page differs by language (its description) as well as by path.
-    return c.html(page, isAppPath(c.req.path) ? 200 : 404, { 'Cache-Control': REVALIDATE, Vary: 'Accept-Language' });
+      .replace(SHELL_SLOT, () => shell);
+    // The page differs by language (its description, and its head's by the cookie) as well as by path.
+    return c.html(page, isAppPath(c.req.path) ? 200 : 404, { 'Cache-Control': REVALIDATE, Vary: 'Accept-Language, Cookie' });
   };
   app.get('*', spa);
 

@@ -13,8 +13,10 @@ import { decideAccess } from './access';
 import { inSignedInArea, notFoundRoutes, routes, type AppRoute, type Layout } from './routes';
 import { lazyPage } from '../platform/lazy-page';
 import { RouteErrorBoundary } from './route-error';
+import { framedRouteLoading, RouteLoading } from './route-head';
 import { pageShown } from '../api/page-data';
 import { setDescription } from '../platform/page-meta';
+import { LoadingFrameContext } from '../platform/loading-head';
 
 const BareLayout = ({ children }: { children: ReactNode }) => <>{children}</>;
 
@@ -45,9 +47,14 @@ function useDocumentTitle({ title: titleKey, name }: AppRoute) {
   }, [t, titleKey, name, i18n.language]);
 }
 
-function PageLoading() {
+/** While a page's layout or view loads: its head, where it has one (src/app/page-heads.ts), and a spinner. */
+function PageLoading({ framed = false }: { framed?: boolean }) {
   const { t } = useTranslation();
-  return <Spinner label={t('status.loading')} />;
+  return (
+    <RouteLoading framed={framed}>
+      <Spinner label={t('status.loading')} />
+    </RouteLoading>
+  );
 }
 
 function MatchedRoute({ route }: { route: AppRoute }) {
@@ -63,22 +70,25 @@ function MatchedRoute({ route }: { route: AppRoute }) {
   // rendered (a round trip more on a phone's network). Asking again is free: each is asked for once.
   LayoutView.preload?.();
   View.preload();
+  // The page's head (src/app/page-heads.ts) is what each loading state shows above its spinner.
   // Two error boundaries (issue 24): the page's, inside its layout, so header and menu stay; and the
   // layout's own, for a layout that fails to load, which shows the message in the public layout.
   return (
     <RouteErrorBoundary resetKey={location} frame={(message) => <HomeLayout>{message}</HomeLayout>}>
-      <Suspense fallback={<PageLoading />}>
-        <LayoutView>
-          <RouteErrorBoundary resetKey={location}>
-            {decision.kind === 'wait' ? (
-              <PageLoading />
-            ) : (
-              <Suspense fallback={<PageLoading />}>
-                {route.name === 'notFound' ? <View /> : <Route path={route.path} component={View} />}
-              </Suspense>
-            )}
-          </RouteErrorBoundary>
-        </LayoutView>
+      <Suspense fallback={<PageLoading framed />}>
+        <LoadingFrameContext.Provider value={framedRouteLoading}>
+          <LayoutView>
+            <RouteErrorBoundary resetKey={location}>
+              {decision.kind === 'wait' ? (
+                <PageLoading />
+              ) : (
+                <Suspense fallback={<PageLoading />}>
+                  {route.name === 'notFound' ? <View /> : <Route path={route.path} component={View} />}
+                </Suspense>
+              )}
+            </RouteErrorBoundary>
+          </LayoutView>
+        </LoadingFrameContext.Provider>
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -2,7 +2,9 @@
  * i18next set-up: Mongolian is the default and fallback. The namespaces the first page needs ship in
  * the main bundle; every other namespace (and every English one) is its own small chunk, loaded by a
  * backend the first time a view asks for it (views suspend meanwhile). The choice is stored as
- * `language` (SPEC 3) and `<html lang>` follows.
+ * `language` (SPEC 3) and `<html lang>` follows. A `language` cookie repeats it for the server, which
+ * draws a page's head in its HTML in that language (server/http/page-heads.ts): a preference the user
+ * made, like the stored one, not a tracker (docs/decisions.md, "Page heads in the HTML").
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -55,8 +57,14 @@ export const readStoredLanguage = (): Language => {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 };
 
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
 const reflect = (language: Language) => {
   document.documentElement.lang = language;
+  if (!document.cookie.split(/;\s*/).includes(`${STORAGE_KEY}=${language}`)) {
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${STORAGE_KEY}=${language}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}`;
+  }
 };
 
 export const initI18n = async (language: Language = readStoredLanguage()) => {

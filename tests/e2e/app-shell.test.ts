@@ -294,3 +294,52 @@ describe('a page opened at its own address', () => {
     expect(preloaded).toContain(chunkOf('src/locales/mn/user.json'));
   });
 });
+
+// Issue 27: a page's heading and lead come in its HTML (server/http/page-heads.ts), so a phone shows
+// them before any script has run; the app keeps them in view while the page loads (src/app/route-head.tsx).
+describe("a page's head", () => {
+  /**
+   * Every `<h1>` text the page showed, in order, from its HTML on, and whether there was a moment
+   * with none after the first: read by a mutation observer set before the HTML is parsed.
+   */
+  const watchHeadings = (page: Page) =>
+    page.addInitScript(() => {
+      const seen: string[] = [];
+      const state = { seen, gaps: 0 };
+      (window as unknown as { headings: typeof state }).headings = state;
+      new MutationObserver(() => {
+        const heading = document.querySelector('h1')?.textContent?.trim();
+        if (heading === undefined) {
+          if (seen.length > 0 && seen.at(-1) !== '') {
+            state.gaps += 1;
+            seen.push('');
+          }
+        } else if (seen.at(-1) !== heading) seen.push(heading);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+  const headingsOf = (page: Page) => page.evaluate(() => (window as unknown as { headings: { seen: string[]; gaps: number } }).headings);
+
+  it('is in the HTML in the language chosen, and stays in view through the loading of the profile until the page draws its own', async () => {
+    const { page } = await e2e.openSite({ language: 'en', signedInAs: demoUser });
+    await watchHeadings(page);
+    // A slow profile: the user layout waits for it, and without the head would show a bare spinner meanwhile.
+    await page.route('**/api/profile/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const html = await (await page.request.get('/user/claim/list', { headers: { Cookie: 'language=en' } })).text();
+    expect(html).toContain(`<h1 class="page-head__title">${text('en', 'claims:list.title')}</h1>`);
+    await page.goto('/user/claim/list');
+    await expectVisible(page.getByRole('link', { name: exactly(text('en', 'claims:list.file')) }).first());
+    expect(await headingsOf(page)).toEqual({ seen: [text('en', 'claims:list.title')], gaps: 0 });
+    await expectVisible(page.getByText(exactly(text('en', 'claims:list.lead'))));
+  });
+
+  it('is the Mongolian one on a public page for a Mongolian reader, and the page draws the same', async () => {
+    const { page } = await e2e.openSite({ language: 'mn', signedInAs: demoUser });
+    await watchHeadings(page);
+    await page.goto('/fee');
+    await expectVisible(page.getByRole('heading', { level: 2, name: exactly(text('mn', 'fees:own.otherTitle')) }));
+    expect(await headingsOf(page)).toEqual({ seen: [text('mn', 'fees:own.title')], gaps: 0 });
+  });
+});

@@ -295,6 +295,57 @@ describe("a route's files, asked for with its page", () => {
   });
 });
 
+// Issue 27: a page's heading and lead in its HTML, so a phone shows them before any script has run.
+describe("a page's head, drawn in its HTML", () => {
+  let built: string;
+  let site: ReturnType<TestServer['app']>;
+  const heads = {
+    heads: {
+      paymentStatus: null,
+      buyInsured: { frame: 'purchase', mn: { eyebrow: 'Онлайнаар', title: 'Хэнийг даатгуулах вэ?', lead: 'Даатгуулагч' }, en: { eyebrow: 'Online', title: 'Who is insured?', lead: 'The insured' } },
+      claimList: { frame: 'user', mn: { title: 'Миний хүсэлтүүд', lead: 'Шинэ нь эхэндээ & <хуучин>' }, en: { title: 'My claims', lead: 'Newest first' } },
+    },
+  };
+  const headOf = (html: string) => /<div class="page-head[^"]*">.*?<\/div>/.exec(html)?.[0];
+  beforeAll(async () => {
+    built = await mkdtemp(join(tmpdir(), 'server-static-heads-'));
+    await mkdir(join(built, '.vite'));
+    await writeFile(join(built, 'index.html'), INDEX);
+    await writeFile(join(built, '.vite', 'page-heads.json'), JSON.stringify(heads));
+    site = server.app({ distDir: built });
+  });
+  afterAll(() => rm(built, { recursive: true, force: true }));
+
+  it("draws the route's heading and lead in the shell, in Mongolian without a language cookie, its text escaped", async () => {
+    const html = await (await site.request('/user/claim/list')).text();
+    expect(headOf(html)).toBe('<div class="page-head page-head--user page-head--framed"><h1 class="page-head__title">Миний хүсэлтүүд</h1><p class="page-head__lead">Шинэ нь эхэндээ &amp; &lt;хуучин&gt;</p></div>');
+    expect(html).toContain('<html lang="mn">');
+  });
+
+  it('draws it in English, with the page marked English, for a browser whose language cookie says so', async () => {
+    const response = await site.request('/insurance/buy/abc/100/', { headers: { Cookie: 'consent=1; language=en' } });
+    const html = await response.text();
+    expect(headOf(html)).toBe('<div class="page-head page-head--purchase container page-head--framed"><p class="page-head__eyebrow">Online</p><h1 class="page-head__title">Who is insured?</h1><p class="page-head__lead">The insured</p></div>');
+    expect(html).toContain('<html lang="en">');
+    expect(response.headers.get('Vary')).toContain('Cookie');
+  });
+
+  it('takes the first route that matches, as the app does, and draws nothing for a route without a head', async () => {
+    // /insurance/buy/payment/status/ would match the purchase's first step too; its own route comes first.
+    expect(headOf(await (await site.request('/insurance/buy/payment/status/')).text())).toBeUndefined();
+    expect(headOf(await (await site.request('/user/settings')).text())).toBeUndefined();
+    expect(headOf(await (await site.request('/no-such-page')).text())).toBeUndefined();
+  });
+
+  it('draws nothing for an address with a query, whose state the head may not describe', async () => {
+    expect(headOf(await (await site.request('/user/claim/list?page=2')).text())).toBeUndefined();
+  });
+
+  it('draws nothing when the build has no heads (a build older than them)', async () => {
+    expect(headOf(await (await app.request('/user/claim/list')).text())).toBeUndefined();
+  });
+});
+
 describe('what crawlers and link previews read', () => {
   const DESCRIBED = INDEX.replace('<title>', '<meta name="description" content="Амьдралын даатгал онлайнаар — Life insurance online" /><title>');
   let described: string;

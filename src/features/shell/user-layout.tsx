@@ -6,6 +6,7 @@ import { Modal } from '../../ui/modal';
 import { focusAfterUpdate } from '../../ui/focus';
 import { Spinner } from '../../ui/spinner';
 import { AuthActor, selectSession } from '../../platform/auth-context';
+import { useLoadingFrame } from '../../platform/loading-head';
 import { HelpButton } from '../../shared/help/help-button';
 import { useNotificationStream } from '../../shared/notifications-live';
 import { Footer } from './footer';
@@ -20,6 +21,7 @@ export default function UserLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('user');
   const auth = AuthActor.useActorRef();
   const session = AuthActor.useSelector(selectSession);
+  const loadingFrame = useLoadingFrame();
   const failed = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: 'profileFailed' }));
   const confirmingLogout = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: { ready: 'confirmingLogout' } }));
   // Issue 14: the live unread count for the side menu's badge, while signed in.
@@ -39,11 +41,10 @@ export default function UserLayout({ children }: { children: ReactNode }) {
       </PageChrome>
     );
   }
+  // While the profile loads, the page's head stays where the page will draw it (src/platform/loading-head.ts).
   if (!session) {
     return (
-      <PageChrome>
-        <Spinner label={t('loadingProfile')} />
-      </PageChrome>
+      <PageChrome>{loadingFrame(<Spinner label={t('loadingProfile')} />)}</PageChrome>
     );
   }
 

@@ -192,11 +192,16 @@ export function useBrowserTests(): BrowserTests {
     await writeStorage(page, storage);
   };
 
-  /** Empties the local storage of the page's origin and writes `storage` into it. */
+  /**
+   * Empties the local storage of the page's origin and writes `storage` into it, with the `language`
+   * cookie the app keeps beside a stored language (src/platform/i18n.ts), as a returning user has it.
+   */
   const writeStorage = (page: Page, storage: Record<string, string>) =>
     page.evaluate((entries) => {
       localStorage.clear();
       for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
+      document.cookie = 'language=; Path=/; Max-Age=0';
+      if (entries.language) document.cookie = `language=${entries.language}; Path=/`;
     }, storage);
 
   /** Collects the page's errors and console errors for the test. */
@@ -226,8 +231,8 @@ export function useBrowserTests(): BrowserTests {
 
     async openPage(options = {}) {
       // A test's first device is a new page in the file's shared context: its local storage is
-      // emptied and set, and the browser's cache of the build is warm (no cookies or other storage is
-      // used by the app). A second device in the same test, or a page the service worker may
+      // emptied and set (with the language cookie, the app's only one), and the browser's cache of the
+      // build is warm. A second device in the same test, or a page the service worker may
       // control, gets a context of its own.
       if (devices++ === 0 && (options.serviceWorkers ?? 'block') === 'block' && !options.clock) {
         const page = await api.openPageInSharedContext(options);
