@@ -37,6 +37,8 @@ export const PAGE_HEADS: Partial<Record<RouteName, PageHead>> = {
   buyPayment: buyStep('payment'),
   // /fee is for signed-in customers only: their own due fees first (another person's policy is behind a button).
   fee: { title: 'fees:own.title', lead: 'fees:own.lead', frame: 'public' },
+  // /user opens the policy list (src/features/shell/user-index.page.tsx): its head.
+  user: user('contracts:list.title', 'contracts:list.lead'),
   contracts: user('contracts:list.title', 'contracts:list.lead'),
   feePaymentUser: user('fees:all.title', 'fees:all.lead'),
   claim: user('claims:landing.title', 'claims:landing.lead'),

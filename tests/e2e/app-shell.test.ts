@@ -342,4 +342,14 @@ describe("a page's head", () => {
     await expectVisible(page.getByRole('heading', { level: 2, name: exactly(text('mn', 'fees:own.otherTitle')) }));
     expect(await headingsOf(page)).toEqual({ seen: [text('mn', 'fees:own.title')], gaps: 0 });
   });
+
+  it('stays through the redirect from /user to the policy list, whose head it is', async () => {
+    const { page } = await e2e.openSite({ language: 'mn', signedInAs: demoUser });
+    await watchHeadings(page);
+    await page.goto('/user');
+    await expectPath(page, '/user/contract');
+    // A policy of the list: the page itself has drawn.
+    await expectVisible(page.getByText('LI-2023-000184').first());
+    expect(await headingsOf(page)).toEqual({ seen: [text('mn', 'contracts:list.title')], gaps: 0 });
+  });
 });
