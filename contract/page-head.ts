@@ -4,10 +4,20 @@
  * draws while the page loads (src/app/route-head.tsx); src/styles/base.css styles them.
  */
 
-/** Where a head sits, as its page draws it: beside the user menu, in the public pages' column, or the purchase's header. */
-export type HeadFrame = 'user' | 'public' | 'purchase';
-export const HEAD_FRAMES: readonly HeadFrame[] = ['user', 'public', 'purchase'];
+/**
+ * Where a head sits, as its page draws it: beside the user menu (`card`: the Credit Med card's pages
+ * there, in their narrower column with a smaller heading), in the public pages' column, or the
+ * purchase's header.
+ */
+export type HeadFrame = 'user' | 'card' | 'public' | 'purchase';
+export const HEAD_FRAMES: readonly HeadFrame[] = ['user', 'card', 'public', 'purchase'];
+
+const FRAME_CLASSES: Record<HeadFrame, string> = {
+  user: 'page-head--user',
+  card: 'page-head--user page-head--card',
+  public: 'page-head--public container',
+  purchase: 'page-head--purchase container',
+};
 
 /** The classes of a head's box; `framed` where it stands outside a layout's main area, as the shell's does. */
-export const headClasses = (frame: HeadFrame, framed: boolean) =>
-  `page-head page-head--${frame}${frame === 'user' ? '' : ' container'}${framed ? ' page-head--framed' : ''}`;
+export const headClasses = (frame: HeadFrame, framed: boolean) => `page-head ${FRAME_CLASSES[frame]}${framed ? ' page-head--framed' : ''}`;

@@ -18,7 +18,7 @@ export interface PageHead {
   eyebrow?: string;
   title: string;
   lead?: string;
-  /** Where the page draws it: beside the user menu, in the public pages' column, or the purchase's header. */
+  /** Where the page draws it (contract/page-head.ts). */
   frame: HeadFrame;
 }
 
@@ -46,6 +46,6 @@ export const PAGE_HEADS: Partial<Record<RouteName, PageHead>> = {
   claimCreate: user('claims:create.title', 'claims:create.lead'),
   feedback: user('feedback:title', 'feedback:lead'),
   notifications: user('notifications:title', 'notifications:lead'),
-  creditMedBuy: user('creditMedCard:buy.title', 'creditMedCard:buy.lead'),
-  creditMedPreClaim: user('creditMedCard:preClaim.title', 'creditMedCard:preClaim.lead'),
+  creditMedBuy: { title: 'creditMedCard:buy.title', lead: 'creditMedCard:buy.lead', frame: 'card' },
+  creditMedPreClaim: { title: 'creditMedCard:preClaim.title', lead: 'creditMedCard:preClaim.lead', frame: 'card' },
 };
