@@ -10,10 +10,8 @@
  * a query opens a page in a state its usual head may not describe (/fee?access=… is another
  * person's policy). A build without the file (an older one) draws none.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { HEAD_FRAMES, headClasses, type HeadFrame } from '../../contract/page-head';
-import { routePaths, type RouteName } from '../../contract/paths';
+import { buildFileOf, routeOfPath } from './build-file';
 import { LANGUAGES, type Language } from './language';
 
 /** The build's file, beside Vite's manifest (scripts/vite-page-heads.ts writes it). */
@@ -57,7 +55,7 @@ export const cookieLanguage = (cookie: string | undefined): Language => {
  * in `language`; '' for a route without one. The classes are the ones src/app/route-head.tsx draws.
  */
 export const pageHeadMarkup = (heads: PageHeads, pathname: string, language: Language): string => {
-  const name = Object.keys(heads.heads).find((route) => routePaths[route as RouteName]?.match(pathname));
+  const name = routeOfPath(Object.keys(heads.heads), pathname);
   const head = name ? heads.heads[name] : undefined;
   if (!head) return '';
   const texts = head[language];
@@ -70,19 +68,5 @@ export const pageHeadMarkup = (heads: PageHeads, pathname: string, language: Lan
   ].join('');
 };
 
-/** Reads the build's heads, again when the build changed (`buildId`: the index.html the page is made from). */
-export const pageHeadsOf = (distDir: string) => {
-  let last: { buildId: string; heads: Promise<PageHeads | undefined> } | undefined;
-  return (buildId: string) => {
-    if (last?.buildId !== buildId) {
-      const heads = readFile(join(distDir, PAGE_HEADS_FILE), 'utf8')
-        .then((text) => {
-          const parsed: unknown = JSON.parse(text);
-          return isPageHeads(parsed) ? parsed : undefined;
-        })
-        .catch(() => undefined);
-      last = { buildId, heads };
-    }
-    return last.heads;
-  };
-};
+/** Reads the build's heads, again when the build changed (./build-file.ts). */
+export const pageHeadsOf = (distDir: string) => buildFileOf(distDir, PAGE_HEADS_FILE, isPageHeads);

@@ -9,9 +9,7 @@
  * English texts are not listed: the language is the browser's stored choice, which the server does
  * not see, and Mongolian is the default. A build without the file (an older one) gets no links.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { routePaths, type RouteName } from '../../contract/paths';
+import { buildFileOf, routeOfPath } from './build-file';
 
 /** The build's file, beside Vite's manifest (scripts/vite-route-preloads.ts writes it). */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
@@ -36,7 +34,7 @@ const isPreloads = (value: unknown): value is RoutePreloads => {
 
 /** The links for `pathname`'s route (the first route whose pattern matches, as in the client's table); '' for none. */
 export const routePreloadLinks = (preloads: RoutePreloads, pathname: string): string => {
-  const name = Object.keys(preloads.routes).find((route) => routePaths[route as RouteName]?.match(pathname));
+  const name = routeOfPath(Object.keys(preloads.routes), pathname);
   const files = name ? preloads.routes[name] : undefined;
   if (!files) return '';
   return [
@@ -46,22 +44,5 @@ export const routePreloadLinks = (preloads: RoutePreloads, pathname: string): st
   ].join('\n');
 };
 
-/**
- * Reads the build's list, again when the build changed: `buildId` is what identifies a build (the
- * index.html the page is made from, whose entry's name carries the build's hash).
- */
-export const routePreloadsOf = (distDir: string) => {
-  let last: { buildId: string; preloads: Promise<RoutePreloads | undefined> } | undefined;
-  return (buildId: string) => {
-    if (last?.buildId !== buildId) {
-      const preloads = readFile(join(distDir, ROUTE_PRELOADS_FILE), 'utf8')
-        .then((text) => {
-          const parsed: unknown = JSON.parse(text);
-          return isPreloads(parsed) ? parsed : undefined;
-        })
-        .catch(() => undefined);
-      last = { buildId, preloads };
-    }
-    return last.preloads;
-  };
-};
+/** Reads the build's list, again when the build changed (./build-file.ts). */
+export const routePreloadsOf = (distDir: string) => buildFileOf(distDir, ROUTE_PRELOADS_FILE, isPreloads);

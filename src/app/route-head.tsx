@@ -10,11 +10,10 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { matchPattern } from '../../contract/paths';
 import { headClasses } from '../../contract/page-head';
 import { Logo } from '../features/shell/logo';
 import { PAGE_HEADS, type PageHead } from './page-heads';
-import { routes } from './routes';
+import type { AppRoute } from './routes';
 
 interface Drawn {
   path: string;
@@ -34,7 +33,7 @@ const drawn: Drawn | undefined = (() => {
 const namespaceOf = (key: string) => key.split(':')[0] ?? 'common';
 
 /** The head's markup; `framed` when it stands outside a layout's main area (as the server's does). */
-export function PageHeadView({ head, texts, framed }: { head: PageHead; texts: Omit<Drawn, 'path'>; framed: boolean }) {
+function PageHeadView({ head, texts, framed }: { head: PageHead; texts: Omit<Drawn, 'path'>; framed: boolean }) {
   return (
     <div className={headClasses(head.frame, framed)}>
       {texts.eyebrow ? <p className="page-head__eyebrow">{texts.eyebrow}</p> : null}
@@ -44,11 +43,10 @@ export function PageHeadView({ head, texts, framed }: { head: PageHead; texts: O
   );
 }
 
-/** The current route's head and the texts to draw it with, if it has one and they are there. */
-function useRouteHead() {
+/** The route's head and the texts to draw it with, if it has one and they are there. */
+function useRouteHead(route: AppRoute) {
   const [location] = useLocation();
-  const route = routes.find((candidate) => matchPattern(candidate.path, location) !== null);
-  const head = route && route.name !== 'notFound' ? PAGE_HEADS[route.name] : undefined;
+  const head = route.name !== 'notFound' ? PAGE_HEADS[route.name] : undefined;
   const keys = head ? [head.eyebrow, head.title, head.lead].filter((key): key is string => Boolean(key)) : [];
   const { t, ready } = useTranslation([...new Set(keys.map(namespaceOf))], { useSuspense: false });
   if (!head) return undefined;
@@ -57,13 +55,13 @@ function useRouteHead() {
 }
 
 /**
- * A loading state (`children`: its spinner) with the page's head above it. `framed`: drawn outside any
+ * A loading state (`children`: its spinner) with the head of `route` (the one shown) above it. `framed`: drawn outside any
  * layout (while the layout loads, or the user's profile), under the shell's bar with the logo, as the
  * server drew it; otherwise inside the layout's main area. When the head comes (its texts loaded),
  * the loading state is drawn anew below it rather than pushed down (no layout shift).
  */
-export function RouteLoading({ framed = false, children }: { framed?: boolean; children: ReactNode }) {
-  const shown = useRouteHead();
+export function RouteLoading({ route, framed = false, children }: { route: AppRoute; framed?: boolean; children: ReactNode }) {
+  const shown = useRouteHead(route);
   return (
     <Fragment key={shown ? 'head' : 'none'}>
       {shown && framed ? (
@@ -78,6 +76,3 @@ export function RouteLoading({ framed = false, children }: { framed?: boolean; c
     </Fragment>
   );
 }
-
-/** RouteLoading outside any layout, for layouts' own loading states (src/platform/loading-head.ts). */
-export const framedRouteLoading = (loading: ReactNode) => <RouteLoading framed>{loading}</RouteLoading>;

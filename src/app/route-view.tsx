@@ -2,7 +2,7 @@
  * Renders the route that matches the location: its access decision, its layout (kept mounted while
  * the user moves between routes of one layout) and its lazy view; sets the page title.
  */
-import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, useLocation, useSearch } from 'wouter';
 import { matchPattern } from '../../contract/paths';
@@ -13,7 +13,7 @@ import { decideAccess } from './access';
 import { inSignedInArea, notFoundRoutes, routes, type AppRoute, type Layout } from './routes';
 import { lazyPage } from '../platform/lazy-page';
 import { RouteErrorBoundary } from './route-error';
-import { framedRouteLoading, RouteLoading } from './route-head';
+import { RouteLoading } from './route-head';
 import { pageShown } from '../api/page-data';
 import { setDescription } from '../platform/page-meta';
 import { LoadingFrameContext } from '../platform/loading-head';
@@ -48,10 +48,10 @@ function useDocumentTitle({ title: titleKey, name }: AppRoute) {
 }
 
 /** While a page's layout or view loads: its head, where it has one (src/app/page-heads.ts), and a spinner. */
-function PageLoading({ framed = false }: { framed?: boolean }) {
+function PageLoading({ route, framed = false }: { route: AppRoute; framed?: boolean }) {
   const { t } = useTranslation();
   return (
-    <RouteLoading framed={framed}>
+    <RouteLoading route={route} framed={framed}>
       <Spinner label={t('status.loading')} />
     </RouteLoading>
   );
@@ -62,6 +62,15 @@ function MatchedRoute({ route }: { route: AppRoute }) {
   const search = useSearch();
   const status = useAuthSelector(selectStatus);
   useDocumentTitle(route);
+  // A layout's own loading state (the user layout's, while the profile loads), outside its main area.
+  const layoutLoading = useCallback(
+    (loading: ReactNode) => (
+      <RouteLoading route={route} framed>
+        {loading}
+      </RouteLoading>
+    ),
+    [route],
+  );
   const decision = decideAccess(route.access, status, location, new URLSearchParams(search).get('next'));
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
   const LayoutView = layouts[route.layout];
@@ -75,14 +84,14 @@ function MatchedRoute({ route }: { route: AppRoute }) {
   // layout's own, for a layout that fails to load, which shows the message in the public layout.
   return (
     <RouteErrorBoundary resetKey={location} frame={(message) => <HomeLayout>{message}</HomeLayout>}>
-      <Suspense fallback={<PageLoading framed />}>
-        <LoadingFrameContext.Provider value={framedRouteLoading}>
+      <Suspense fallback={<PageLoading route={route} framed />}>
+        <LoadingFrameContext.Provider value={layoutLoading}>
           <LayoutView>
             <RouteErrorBoundary resetKey={location}>
               {decision.kind === 'wait' ? (
-                <PageLoading />
+                <PageLoading route={route} />
               ) : (
-                <Suspense fallback={<PageLoading />}>
+                <Suspense fallback={<PageLoading route={route} />}>
                   {route.name === 'notFound' ? <View /> : <Route path={route.path} component={View} />}
                 </Suspense>
               )}
